@@ -1,0 +1,41 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Layers: shared is isomorphic, web never reaches into the server. */
+const noServer = { group: ['**/server/**', '**/src/server'], message: 'src/web and src/shared must not import src/server.' };
+const noWeb = { group: ['**/web/**', '**/src/web'], message: 'src/shared must not import src/web.' };
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'src/shared is isomorphic: no Node built-ins (it runs in the browser too).',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    languageOptions: { globals: {} },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServer, noWeb, nodeBuiltins] }] },
+  },
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noServer, nodeBuiltins] }],
+    },
+  },
+);

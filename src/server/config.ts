@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, read once from the environment at start. Nothing else reads process.env.
+ * An invalid value stops the process with one line naming the variable and what it expects.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ error: 'an integer port between 0 and 65535' })
+    .int('an integer port between 0 and 65535')
+    .min(0, 'an integer port between 0 and 65535')
+    .max(65535, 'an integer port between 0 and 65535')
+    .default(8080),
+  HOST: z.string().min(1, 'a host name or IP address to listen on').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'a directory path').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL')
+    .optional(),
+  BASEMAP: z.string().min(1, 'a path to a .pmtiles file or an http(s):// style URL').optional(),
+  SEED: z
+    .union([z.literal('none'), z.coerce.number().int().min(0).max(10_000_000)], {
+      error: "a number of demo points (0 to 10000000) or 'none'",
+    })
+    .default(20_000),
+  SEED_RANDOM: z.coerce.number({ error: 'an integer seed' }).int('an integer seed').default(1),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  basemap: string | undefined;
+  /** demo points to generate into an empty store; 0 or 'none' seeds nothing. */
+  seedPoints: number;
+  seedRandom: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** where the web build is served from. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  // An empty variable counts as unset, as in most tools (PORT= npm start).
+  const present = Object.fromEntries(
+    Object.keys(schema.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'configuration');
+    throw new ConfigError(`${name} must be ${issue?.message ?? 'valid'} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(cwd, c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    basemap: c.BASEMAP,
+    seedPoints: c.SEED === 'none' ? 0 : c.SEED,
+    seedRandom: c.SEED_RANDOM,
+    logLevel: c.LOG_LEVEL,
+    webDir: path.resolve(cwd, 'dist/web'),
+  };
+}

