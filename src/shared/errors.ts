@@ -19,6 +19,7 @@ export const ERRORS = {
   internal: { code: 1500, status: 500, message: 'Something went wrong on our side. Please try again.' },
   storeUnavailable: { code: 1503, status: 503, message: 'The store is not answering.' },
   shuttingDown: { code: 1504, status: 503, message: 'The server is restarting; try again in a moment.' },
+  webAppNotBuilt: { code: 1505, status: 503, message: 'The web app is not built yet (run `npm run build`).' },
 
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { AppError, type ErrorBody } from '../shared/errors';
+import type { Config } from './config';
+import type { Store } from './store/store';
+import { healthRoutes } from './features/health/routes';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  /** a pino logger; tests pass none and get a silent one. */
+  logger?: Logger;
+}
+
+/** Content-addressed and hashed files never change: a year, immutable. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Paths under these prefixes are API calls: a miss is a JSON 404, never the web app. */
+const API_PREFIXES = ['/v1/', '/api/', '/socket/', '/tiles/', '/media/'];
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application without listening, so tests can `inject` requests with no port. */
+export async function buildApp({ config, store, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // behind a load balancer the client address comes from X-Forwarded-For
+    trustProxy: true,
+    // ids are case-sensitive, and `/b/abc/` means `/b/abc`
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // keep-alive sockets that are idle close at once on shutdown; busy ones finish first
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler(config));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MapLibre positions markers and popups with inline styles
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // MapLibre runs its workers from blob: URLs in some builds
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // the map page loads its own tiles and glyphs; no cross-origin isolation needed
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+
+  await app.register(healthRoutes, { store });
+
+  await serveMedia(app, path.join(config.dataDir, 'media'));
+  await serveWebApp(app, config.webDir);
+  const sendIndex = webAppIndex(config);
+  app.get('/', (_request, reply) => sendIndex(reply));
+
+  return app;
+}
+
+/** Uploaded and generated media, stored content-addressed under DATA_DIR/media. */
+async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
+  });
+}
+
+/** The Vite production build: hashed assets cached for a year, index.html revalidated every time. */
+async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  if (!fs.existsSync(webDir)) {
+    app.log.warn({ webDir }, 'the web app is not built; page routes will answer 503 (run `npm run build`)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+    },
+  });
+}
+
+function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The one place where errors become responses: `{"errorcode", "error"}` with a fitting status. */
+function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+    return sendError(reply, error.status, error.toBody());
+  }
+  const known = fromFastifyError(error);
+  if (known) {
+    request.log.info({ code: error.code, message: error.message }, 'rejected request');
+    return sendError(reply, known.status, known.toBody());
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  const internal = new AppError('internal');
+  return sendError(reply, internal.status, internal.toBody());
+}
+
+/** Translates Fastify's own 4xx errors (bad JSON, body too large, wrong content type) into the catalogue. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  const status = error.statusCode ?? 500;
+  if (error.validation) {
+    const first = error.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '') || String(first?.params?.['missingProperty'] ?? 'body');
+    return new AppError('invalidField', { field, reason: first?.message ?? 'is invalid' });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payloadTooLarge', { limit: `${BODY_LIMIT_BYTES / 1024} KiB` });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupportedMediaType', { type: 'of this request' });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('badRequest', { reason: 'the JSON body is empty.' });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('badRequest', { reason: 'Content-Length does not match the body.' });
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new AppError('badRequest', { reason: 'the body is not valid JSON.' });
+  }
+  if (status >= 400 && status < 500) return new AppError('badRequest', { reason: error.message });
+  return null;
+}
+
+function notFoundHandler(config: Config) {
+  const sendIndex = webAppIndex(config);
+  return async function onNotFound(request: FastifyRequest, reply: FastifyReply) {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) || urlPath === '/v1';
+    const isPageRoute = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.\w+$/.test(urlPath);
+    if (!isPageRoute) {
+      const error = isApi
+        ? new AppError('routeNotFound', { method: request.method, path: urlPath })
+        : new AppError('notFound');
+      return sendError(reply, error.status, error.toBody());
+    }
+    return sendIndex(reply);
+  };
+}
+
+/** Page routes belong to the web app: it reads the address and shows the screen. */
+function webAppIndex(config: Config) {
+  const indexFile = path.join(config.webDir, 'index.html');
+  return async function sendIndex(reply: FastifyReply) {
+    let html: string;
+    try {
+      html = await fs.promises.readFile(indexFile, 'utf8');
+    } catch {
+      const error = new AppError('webAppNotBuilt');
+      return sendError(reply, error.status, error.toBody());
+    }
+    return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+}

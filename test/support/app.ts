@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Dialect } from '../../src/server/store/dialect';
+import { openTestStore, type TestStore } from './store';
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: TestStore;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh temporary store, with a tiny stand-in web build so page routes can be
+ * checked without running Vite. `prepare` may register extra routes before the app is sealed.
+ */
+export async function openTestApp(
+  options: { dialect?: Dialect; prepare?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const store = await openTestStore(options.dialect ?? 'sqlite');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-app-'));
+  const webDir = path.join(root, 'web');
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>XPoint test</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
+  const app = await buildApp({ config, store });
+  await options.prepare?.(app);
+  await app.ready();
+  return {
+    app,
+    store,
+    config,
+    async close() {
+      await app.close();
+      await store.dispose();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
