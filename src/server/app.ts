@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import pino from 'pino';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -15,7 +21,7 @@ export interface AppDeps {
   config: Config;
   store: Store;
   /** a pino logger; tests pass none and get a silent one. */
-  logger?: Logger;
+  logger?: FastifyBaseLogger;
 }
 
 /** Content-addressed and hashed files never change: a year, immutable. */
@@ -27,7 +33,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the HTTP application without listening, so tests can `inject` requests with no port. */
 export async function buildApp({ config, store, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
     bodyLimit: BODY_LIMIT_BYTES,
     // behind a load balancer the client address comes from X-Forwarded-For
     trustProxy: true,

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { Map as MaplibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import type { StyleSpecification } from 'maplibre-gl';
+// maplibre 6 finds its worker with `new URL(..., import.meta.url)`, which Vite does not emit: hand
+// it the worker file Vite does emit (notes/offline-map.md).
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+
+setWorkerUrl(workerUrl);
+
+declare global {
+  interface Window {
+    /** The live map, for browser tests and debugging; set once the map is first idle. */
+    __xpointMap?: MaplibreMap;
+  }
+}
+
+/** The spec's default view: a New York coordinate at zoom 14. */
+export const DEFAULT_CENTER: [lng: number, lat: number] = [-74.006, 40.7128];
+export const DEFAULT_ZOOM = 14;
+
+/**
+ * A plain offline style built in code: no external URLs, no glyphs, no text. The server's
+ * `/home/mapboxstyle.json` (basemap, point tiles, labels) replaces it in a later issue.
+ */
+export const PLAIN_STYLE: StyleSpecification = {
+  version: 8,
+  name: 'XPoint plain',
+  sources: {},
+  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef0ec' } }],
+};
+
+export interface MapViewProps {
+  className?: string;
+}
+
+/**
+ * The MapLibre map, created once per mount and removed on unmount. The map is imperative: React
+ * owns only the container element.
+ */
+export function MapView({ className }: MapViewProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MaplibreMap | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (container === null) return;
+
+    const map = new MaplibreMap({
+      container,
+      style: PLAIN_STYLE,
+      center: DEFAULT_CENTER,
+      zoom: DEFAULT_ZOOM,
+      attributionControl: { compact: true },
+    });
+    map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+    mapRef.current = map;
+
+    map.once('idle', () => {
+      window.__xpointMap = map;
+      document.body.dataset.mapReady = 'true';
+    });
+
+    return () => {
+      if (window.__xpointMap === map) {
+        delete window.__xpointMap;
+        delete document.body.dataset.mapReady;
+      }
+      mapRef.current = null;
+      map.remove();
+    };
+  }, []);
+
+  return <div ref={containerRef} className={className ?? 'map-view'} role="region" aria-label="Map" />;
+}
