@@ -40,16 +40,25 @@ export async function openTestStore(dialect: Dialect = 'sqlite'): Promise<TestSt
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${schema},public`);
-  const store = await openStore({ databaseUrl: url.toString(), dataDir });
+  const dropSchema = async () => {
+    const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${schema} cascade`);
+    await cleanup.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let store: Store;
+  try {
+    store = await openStore({ databaseUrl: url.toString(), dataDir });
+  } catch (error) {
+    await dropSchema();
+    throw error;
+  }
   return {
     ...store,
     async dispose() {
       await store.close();
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropSchema();
     },
   };
 }

@@ -344,11 +344,18 @@ async function sqliteSearchIndexes(db: Kysely<unknown>): Promise<void> {
  */
 async function postgresSearchIndexes(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  await sql`create extension if not exists unaccent with schema public`.execute(db);
+  // unaccent() is only STABLE (it reads a dictionary by name); naming the dictionary explicitly
+  // makes an IMMUTABLE wrapper that an index expression may use. 'Crème' and 'creme' then match.
+  await sql`create function xp_fold(text) returns text language sql immutable parallel safe strict
+    return public.unaccent('public.unaccent'::regdictionary, $1)`.execute(db);
   await sql`create index points_geo on points using gist (point(lon, lat))`.execute(db);
   await sql`create index points_text on points using gin (
-    to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(tagline, '') || ' ' || type || ' ' || coalesce(full_address, ''))
+    to_tsvector('simple', xp_fold(coalesce(title, '') || ' ' || coalesce(tagline, '') || ' ' || type || ' ' || coalesce(full_address, '')))
   )`.execute(db);
   await sql`create index points_title_trgm on points using gin (lower(title) gin_trgm_ops)`.execute(db);
   await sql`create index cities_geo on cities using gist (point(lon, lat))`.execute(db);
   await sql`create index cities_name_trgm on cities using gin (lower(city) gin_trgm_ops)`.execute(db);
+  // prefix search on slugs uses the index under any collation, not only C
+  await sql`create index cities_forurl_prefix on cities (city_forurl text_pattern_ops)`.execute(db);
 }
