@@ -140,7 +140,8 @@ function fromFastifyError(error: FastifyError): AppError | null {
   const status = error.statusCode ?? 500;
   if (error.validation) {
     const first = error.validation[0];
-    const field = first?.instancePath?.replace(/^\//, '') || String(first?.params?.['missingProperty'] ?? 'body');
+    const field =
+      first?.instancePath?.replace(/^\//, '') || String(first?.params?.['missingProperty'] ?? 'body');
     return new AppError('invalidField', { field, reason: first?.message ?? 'is invalid' });
   }
   switch (error.code) {
@@ -165,7 +166,8 @@ function notFoundHandler(config: Config) {
   return async function onNotFound(request: FastifyRequest, reply: FastifyReply) {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) || urlPath === '/v1';
-    const isPageRoute = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.\w+$/.test(urlPath);
+    const isPageRoute =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.\w+$/.test(urlPath);
     if (!isPageRoute) {
       const error = isApi
         ? new AppError('routeNotFound', { method: request.method, path: urlPath })

@@ -22,7 +22,9 @@ describe('loadConfig', () => {
 
   it('rejects a port that is not a number, naming the variable and what it expects', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^PORT must be an integer port between 0 and 65535 \(got "abc"\)$/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      /^PORT must be an integer port between 0 and 65535 \(got "abc"\)$/,
+    );
   });
 
   it('rejects a port out of range', () => {
@@ -37,7 +39,9 @@ describe('loadConfig', () => {
 
   it('accepts only PostgreSQL URLs in DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(/^DATABASE_URL must be a postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u@h/db' })).toThrow(
+      /^DATABASE_URL must be a postgres:\/\//,
+    );
   });
 
   it('rejects an unknown log level', () => {

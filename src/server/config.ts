@@ -62,7 +62,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
-    throw new ConfigError(`${name} must be ${issue?.message ?? 'valid'} (got ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(
+      `${name} must be ${issue?.message ?? 'valid'} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
   }
   const c = parsed.data;
   return {

@@ -14,8 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
 
-  let store: Store | undefined;
-  let app: FastifyInstance | undefined;
+  let store: Store | undefined = undefined;
+  let app: FastifyInstance | undefined = undefined;
   let stopping = false;
 
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -63,7 +63,9 @@ export class AppError extends Error {
 }
 
 export function fillPlaceholders(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
 }
 
 /** Codes must be unique: a test checks this, and so does this guard at load time in development. */

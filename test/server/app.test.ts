@@ -76,7 +76,10 @@ describe('the HTTP application', () => {
       payload: '{"a":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errorcode: 1002, error: 'The request could not be read: the body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      errorcode: 1002,
+      error: 'The request could not be read: the body is not valid JSON.',
+    });
   });
 
   it('answers an oversized body with 413', async () => {
@@ -110,7 +113,10 @@ describe('the HTTP application', () => {
   it('answers an unexpected failure with a generic 500 that leaks nothing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/test/crash' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ errorcode: 1500, error: 'Something went wrong on our side. Please try again.' });
+    expect(res.json()).toEqual({
+      errorcode: 1500,
+      error: 'Something went wrong on our side. Please try again.',
+    });
     expect(res.body).not.toContain('secret');
   });
 });

@@ -25,8 +25,14 @@ export async function openTestApp(
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-app-'));
   const webDir = path.join(root, 'web');
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>XPoint test</title><div id="root"></div>');
-  fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>XPoint test</title><div id="root"></div>',
+  );
+  fs.writeFileSync(
+    path.join(webDir, 'assets', 'app-3f9a1c.js'),
+    `console.log(${JSON.stringify('x'.repeat(2000))});`,
+  );
   const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
   const app = await buildApp({ config, store });
   await options.prepare?.(app);

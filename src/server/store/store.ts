@@ -112,8 +112,7 @@ async function openPostgres(url: string): Promise<Store> {
     await sql`select 1`.execute(db);
   } catch (error) {
     await db.destroy();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`cannot reach the PostgreSQL database at ${location}: ${reason}`);
+    throw new Error(`cannot reach the PostgreSQL database at ${location}`, { cause: error });
   }
   let closed = false;
   return {

@@ -15,7 +15,14 @@ export const BeamFlag = {
 export type BeamFlagName = keyof typeof BeamFlag;
 
 /** Beam types by name, as they travel in dynamic map features and beam items. */
-export const BEAM_TYPES = ['hot', 'current', 'upcoming', 'incident', 'helprequest', 'helprequest_urgent'] as const;
+export const BEAM_TYPES = [
+  'hot',
+  'current',
+  'upcoming',
+  'incident',
+  'helprequest',
+  'helprequest_urgent',
+] as const;
 export type BeamType = (typeof BEAM_TYPES)[number];
 
 export const BEAM_TYPE_FLAG: Readonly<Record<BeamType, number>> = {

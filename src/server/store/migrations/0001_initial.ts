@@ -158,7 +158,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', time, (c) => c.notNull())
     .addCheckConstraint('events_dates', sql`end_date >= start_date`)
     .execute();
-  await db.schema.createIndex('events_point_start').on('events').columns(['xpoint_id', 'start_date']).execute();
+  await db.schema
+    .createIndex('events_point_start')
+    .on('events')
+    .columns(['xpoint_id', 'start_date'])
+    .execute();
   await db.schema.createIndex('events_start').on('events').columns(['start_date']).execute();
   await db.schema.createIndex('events_end').on('events').columns(['end_date']).execute();
 
@@ -168,7 +172,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('end_at', time, (c) => c.notNull())
     .addCheckConstraint('event_intervals_order', sql`end_at >= start_at`)
     .execute();
-  await db.schema.createIndex('event_intervals_event').on('event_intervals').columns(['event_id', 'start_at']).execute();
+  await db.schema
+    .createIndex('event_intervals_event')
+    .on('event_intervals')
+    .columns(['event_id', 'start_at'])
+    .execute();
 
   await serial(db.schema.createTable('event_tickets'), 'id')
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id').onDelete('cascade'))
@@ -211,7 +219,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', time, (c) => c.notNull())
     .addUniqueConstraint('reviews_one_per_user', ['point_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('reviews_point_created').on('reviews').columns(['point_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('reviews_point_created')
+    .on('reviews')
+    .columns(['point_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('likes')
@@ -223,7 +235,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addUniqueConstraint('likes_one_per_user', ['user_id', 'object_type', 'object_id'])
     .execute();
-  await db.schema.createIndex('likes_object').on('likes').columns(['object_type', 'object_id', 'like_type']).execute();
+  await db.schema
+    .createIndex('likes_object')
+    .on('likes')
+    .columns(['object_type', 'object_id', 'like_type'])
+    .execute();
 
   await db.schema
     .createTable('comments')
