@@ -5,7 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Layers: shared is isomorphic, web never reaches into the server. */
-const noServer = { group: ['**/server/**', '**/src/server'], message: 'src/web and src/shared must not import src/server.' };
+const noServer = {
+  group: ['**/server/**', '**/src/server'],
+  message: 'src/web and src/shared must not import src/server.',
+};
 const noWeb = { group: ['**/web/**', '**/src/web'], message: 'src/shared must not import src/web.' };
 const nodeBuiltins = {
   group: ['node:*'],

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './dialect';
 import * as m0001 from './migrations/0001_initial';
 
@@ -23,7 +23,17 @@ class InlineProvider implements MigrationProvider {
 
 /** Applies every pending migration; each runs in a transaction, so a kill mid-way leaves none half-done. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InlineProvider(dialect) });
+  // On PostgreSQL the migration tables live in the connection's own schema: Kysely otherwise looks for
+  // them across every schema, and two stores in one database (tests, tenants) would see each other's.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new InlineProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
