@@ -72,6 +72,7 @@ export async function buildApp({ config, store, logger }: AppDeps): Promise<Fast
   await app.register(cookie);
 
   await app.register(healthRoutes, { store });
+  // feature routes: one register line per feature, in this block
 
   await serveMedia(app, path.join(config.dataDir, 'media'));
   await serveWebApp(app, config.webDir);
