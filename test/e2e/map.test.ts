@@ -68,9 +68,6 @@ describe('the map page', () => {
     expect(topbar).not.toBeNull();
     expect(topbar?.x).toBeGreaterThanOrEqual(0);
     expect((topbar?.x ?? 0) + (topbar?.width ?? Infinity)).toBeLessThanOrEqual(MOBILE.width);
-    await expect(opened.page.getByRole('searchbox', { name: 'Search XPoint' }).isVisible()).resolves.toBe(
-      true,
-    );
     const scrollWidth = await opened.page.evaluate<number>('document.documentElement.scrollWidth');
     expect(scrollWidth).toBeLessThanOrEqual(MOBILE.width);
     expect(opened.errors).toEqual([]);
