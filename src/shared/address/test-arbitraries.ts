@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import type { MapData } from './types';
+import { SEARCH_PAGE_SIZES, SEARCH_SUPERTYPES } from './types';
+
+/** fast-check arbitraries shared by the codec's tests (not part of the public API). */
+
+const coordinate = (limit: number) => fc.double({ min: -limit, max: limit, noNaN: true });
+export const idArbitrary = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
+const corner = fc.record({ lat: coordinate(90), lon: coordinate(360) });
+
+/** Valid data as a caller might hand it in: empty strings, 'all', unrounded numbers included. */
+export const mapDataArbitrary: fc.Arbitrary<MapData> = fc.record(
+  {
+    loc: fc.record({
+      zoom: fc.double({ min: 0, max: 20, noNaN: true }),
+      lng: coordinate(180),
+      lat: coordinate(90),
+    }),
+    search: fc.record(
+      {
+        supertype: fc.constantFrom(...SEARCH_SUPERTYPES, 'all' as const),
+        keywords: fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.string({ unit: 'grapheme', maxLength: 20 }),
+          fc.constant(''),
+        ),
+        southwest: corner,
+        northeast: corner,
+        paging: fc.record(
+          {
+            pageNumber: fc.integer({ min: 1, max: 10_000 }),
+            pageSize: fc.constantFrom(...SEARCH_PAGE_SIZES),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    event: fc.record({ id: idArbitrary }),
+    xpoint: fc.record({ id: fc.oneof(idArbitrary, fc.constant('')) }),
+  },
+  { requiredKeys: [] },
+);
