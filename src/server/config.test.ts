@@ -51,4 +51,39 @@ describe('loadConfig', () => {
   it('resolves DATA_DIR against the working directory', () => {
     expect(loadConfig({ DATA_DIR: 'var/x' }, '/srv').dataDir).toBe('/srv/var/x');
   });
+  it('gives the account defaults: 30-day sessions, passwords of at least 8 characters', () => {
+    const config = loadConfig({});
+    expect(config.sessionSecret).toBeUndefined();
+    expect(config.sessionTtlDays).toBe(30);
+    expect(config.passwordRule).toEqual({ minLength: 8, minNonAlphanumeric: 0, pattern: null });
+  });
+
+  it('reads the password rule and session settings', () => {
+    const config = loadConfig({
+      SESSION_SECRET: 's'.repeat(32),
+      SESSION_TTL_DAYS: '7',
+      PASSWORD_MIN_LENGTH: '12',
+      PASSWORD_MIN_NONALNUM: '1',
+      PASSWORD_PATTERN: '(?=.*\\d).*',
+    });
+    expect(config.sessionSecret).toBe('s'.repeat(32));
+    expect(config.sessionTtlDays).toBe(7);
+    expect(config.passwordRule).toEqual({ minLength: 12, minNonAlphanumeric: 1, pattern: '(?=.*\\d).*' });
+  });
+
+  it('rejects a short SESSION_SECRET, a bad TTL, a bad length and a broken pattern', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(
+      /^SESSION_SECRET must be at least 32 characters of random text \(got "short"\)$/,
+    );
+    expect(() => loadConfig({ SESSION_TTL_DAYS: '0' })).toThrow(/^SESSION_TTL_DAYS must be a number of days/);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: 'eight' })).toThrow(
+      /^PASSWORD_MIN_LENGTH must be an integer/,
+    );
+    expect(() => loadConfig({ PASSWORD_MIN_NONALNUM: '-1' })).toThrow(
+      /^PASSWORD_MIN_NONALNUM must be an integer/,
+    );
+    expect(() => loadConfig({ PASSWORD_PATTERN: '([' })).toThrow(
+      /^PASSWORD_PATTERN must be a valid regular expression/,
+    );
+  });
 });

@@ -32,7 +32,39 @@ const schema = z.object({
     .default(20_000),
   SEED_RANDOM: z.coerce.number({ error: 'an integer seed' }).int('an integer seed').default(1),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters of random text').optional(),
+  SESSION_TTL_DAYS: z.coerce
+    .number({ error: 'a number of days between 1 and 365' })
+    .int('a number of days between 1 and 365')
+    .min(1, 'a number of days between 1 and 365')
+    .max(365, 'a number of days between 1 and 365')
+    .default(30),
+  PASSWORD_MIN_LENGTH: z.coerce
+    .number({ error: 'an integer between 1 and 256' })
+    .int('an integer between 1 and 256')
+    .min(1, 'an integer between 1 and 256')
+    .max(256, 'an integer between 1 and 256')
+    .default(8),
+  PASSWORD_MIN_NONALNUM: z.coerce
+    .number({ error: 'an integer between 0 and 256' })
+    .int('an integer between 0 and 256')
+    .min(0, 'an integer between 0 and 256')
+    .max(256, 'an integer between 0 and 256')
+    .default(0),
+  PASSWORD_PATTERN: z
+    .string()
+    .refine(isRegExp, 'a valid regular expression (JavaScript syntax, matched against the whole password)')
+    .optional(),
 });
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   port: number;
@@ -47,6 +79,12 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** where the web build is served from. */
   webDir: string;
+  /** HMAC key for session and anti-forgery tokens; unset: generated once into DATA_DIR/session-secret. */
+  sessionSecret: string | undefined;
+  /** sessions expire this long after their last use (sliding). */
+  sessionTtlDays: number;
+  /** social §5's password rule for new passwords. */
+  passwordRule: { minLength: number; minNonAlphanumeric: number; pattern: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -78,5 +116,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seedRandom: c.SEED_RANDOM,
     logLevel: c.LOG_LEVEL,
     webDir: path.resolve(cwd, 'dist/web'),
+    sessionSecret: c.SESSION_SECRET,
+    sessionTtlDays: c.SESSION_TTL_DAYS,
+    passwordRule: {
+      minLength: c.PASSWORD_MIN_LENGTH,
+      minNonAlphanumeric: c.PASSWORD_MIN_NONALNUM,
+      pattern: c.PASSWORD_PATTERN ?? null,
+    },
   };
 }

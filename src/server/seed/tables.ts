@@ -286,5 +286,8 @@ export const WIPE_ORDER = [
   'point_screenshots',
   'points',
   'media_assets',
+  // sessions and sign-in failures belong to the users being replaced
+  'sessions',
+  'login_failures',
   'users',
 ] as const;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { AppError } from '../errors';
+import {
+  EMAIL_MAX_LENGTH,
+  FULLNAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+  isValidEmail,
+  passwordProblem,
+  type PasswordRule,
+} from '../validation/accounts';
+
+/**
+ * Request and response contracts of /v1/account/* (issue 3). The server validates every body with
+ * these; a failure becomes `invalidField` (400) naming the field and saying what it expects.
+ */
+
+/** A text field: 'is required.' when absent, 'must be text.' when another type arrives. */
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be text.') });
+
+/** Leading and trailing spaces are never meant; an all-space value counts as empty. */
+const trimmedText = () => text().trim();
+
+export const usernameSchema = trimmedText()
+  .min(1, 'is required.')
+  .min(USERNAME_MIN_LENGTH, `must be at least ${USERNAME_MIN_LENGTH} characters long.`)
+  .max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters long.`)
+  .regex(USERNAME_PATTERN, 'may contain only letters, digits, underscore (_) and hyphen (-).');
+
+export const emailSchema = trimmedText()
+  .min(1, 'is required.')
+  .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters long.`)
+  .refine(isValidEmail, 'Please enter a valid email address.');
+
+export const fullnameSchema = trimmedText()
+  .min(1, 'is required.')
+  .max(FULLNAME_MAX_LENGTH, `must be at most ${FULLNAME_MAX_LENGTH} characters long.`)
+  .refine((value) => !/[\p{Cc}]/u.test(value), 'may not contain control characters.');
+
+/** A new password, checked against the configured rule (PASSWORD_MIN_LENGTH and friends). */
+export function newPasswordSchema(rule: PasswordRule) {
+  return text()
+    .min(1, 'is required.')
+    .superRefine((value, ctx) => {
+      const problem = passwordProblem(value, rule);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+/** A password being checked, not chosen: only its presence and a sane length. */
+const givenPassword = text()
+  .min(1, 'is required.')
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+export function registerRequestSchema(rule: PasswordRule) {
+  return z.object({
+    username: usernameSchema,
+    email: emailSchema,
+    fullname: fullnameSchema,
+    password: newPasswordSchema(rule),
+  });
+}
+export type RegisterRequest = z.infer<ReturnType<typeof registerRequestSchema>>;
+
+export const loginRequestSchema = z.object({
+  /** a username or an email address. */
+  login: trimmedText()
+    .min(1, 'is required.')
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters long.`),
+  password: givenPassword,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export function changePasswordRequestSchema(rule: PasswordRule) {
+  return z.object({ currentPassword: givenPassword, newPassword: newPasswordSchema(rule) });
+}
+export type ChangePasswordRequest = z.infer<ReturnType<typeof changePasswordRequestSchema>>;
+
+/** The avatar as a base64 data URL (`data:image/png;base64,...`), like the spec's cover image. */
+export const avatarRequestSchema = z.object({ image: text().min(1, 'is required.') });
+export type AvatarRequest = z.infer<typeof avatarRequestSchema>;
+
+/** The signed-in user as the API shows them to themselves. */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  /** a URL path such as /media/<sha256>.webp, or null. */
+  avatar: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type AccountUser = z.infer<typeof userSchema>;
+
+export const registerResponseSchema = z.object({ user: userSchema, token: z.string() });
+export const loginResponseSchema = z.object({ user: userSchema, token: z.string(), antiforgery: z.string() });
+export const meResponseSchema = z.object({ user: userSchema });
+export const antiforgeryResponseSchema = z.object({ token: z.string() });
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** The header a browser sends the anti-forgery token in on every state-changing call. */
+export const ANTIFORGERY_HEADER = 'RequestVerificationToken';
+/** The Authorization scheme of API clients (social §6): `Authorization: appnettoken <token>`. */
+export const TOKEN_SCHEME = 'appnettoken';
+
+/**
+ * Parses `input` with `schema`, or throws the catalogue's `invalidField` for the first problem:
+ * `{"errorcode":1003,"error":"username: is required."}`.
+ */
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+  const reason =
+    field === 'body' && issue?.code === 'invalid_type'
+      ? 'must be a JSON object.'
+      : (issue?.message ?? 'is invalid.');
+  throw new AppError('invalidField', { field, reason });
+}
