@@ -24,5 +24,11 @@ buildIfMissing('the web app', 'dist/web/index.html', process.execPath, [
   'warn',
 ]);
 
+buildIfMissing('the map assets', 'dist/map/basemap.pmtiles', process.execPath, [
+  '--import',
+  'tsx',
+  path.join(root, 'scripts/build-map-assets.ts'),
+]);
+
 register();
 await import('../src/server/main.ts');

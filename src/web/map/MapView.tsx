@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Map as MaplibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
-import type { StyleSpecification } from 'maplibre-gl';
+import { TILE_PATHS } from '../../shared/map/contract';
+import { externalBasemapUrl, mergeOverlay } from '../../shared/map/overlay';
 // maplibre 6 finds its worker with `new URL(..., import.meta.url)`, which Vite does not emit: hand
 // it the worker file Vite does emit (notes/offline-map.md).
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -20,15 +21,12 @@ export const DEFAULT_CENTER: [lng: number, lat: number] = [-74.006, 40.7128];
 export const DEFAULT_ZOOM = 14;
 
 /**
- * A plain offline style built in code: no external URLs, no glyphs, no text. The server's
- * `/home/mapboxstyle.json` (basemap, point tiles, labels) replaces it in a later issue.
+ * The server's style (basemap, glyphs, sprite, point layers), addressed absolutely so MapLibre's
+ * workers resolve it the same way as the page.
  */
-export const PLAIN_STYLE: StyleSpecification = {
-  version: 8,
-  name: 'XPoint plain',
-  sources: {},
-  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#eef0ec' } }],
-};
+export function styleUrl(origin: string = window.location.origin): string {
+  return new URL(TILE_PATHS.style, origin).toString();
+}
 
 export interface MapViewProps {
   className?: string;
@@ -48,13 +46,23 @@ export function MapView({ className }: MapViewProps) {
 
     const map = new MaplibreMap({
       container,
-      style: PLAIN_STYLE,
+      style: styleUrl(),
       center: DEFAULT_CENTER,
       zoom: DEFAULT_ZOOM,
       attributionControl: { compact: true },
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     mapRef.current = map;
+
+    // BASEMAP=https://... : our style is an overlay naming an external basemap style; load that
+    // one and lay the overlay on top (src/shared/map/overlay.ts).
+    map.once('style.load', () => {
+      const overlay = map.getStyle();
+      const basemapUrl = externalBasemapUrl(overlay);
+      if (basemapUrl !== undefined) {
+        map.setStyle(basemapUrl, { transformStyle: (_previous, base) => mergeOverlay(base, overlay) });
+      }
+    });
 
     map.once('idle', () => {
       window.__xpointMap = map;

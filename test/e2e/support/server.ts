@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureMapAssets } from '../../support/map-assets';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WEB_INDEX = path.join(REPO_ROOT, 'dist/web/index.html');
@@ -89,6 +90,7 @@ function waitForExit(child: ChildProcess): Promise<void> {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   ensureWebBuild();
+  ensureMapAssets();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'xpoint-e2e-data-'));
   const url = `http://127.0.0.1:${port}`;

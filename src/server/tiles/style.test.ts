@@ -1,0 +1,75 @@
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors';
+import {
+  BASEMAP_SOURCE,
+  FONT_STACKS,
+  LAYER_GROUPS,
+  POINTS_SOURCE,
+  STYLE_METADATA_EXTERNAL_BASEMAP,
+} from '../../shared/map/contract';
+import { buildStyle, parseStyleQuery, requestOrigin } from './style';
+
+const ALL = parseStyleQuery({});
+
+describe('parseStyleQuery', () => {
+  it('defaults to every layer group, png and no version', () => {
+    expect(ALL).toEqual({ v: '', imgformat: 'png', groups: [...LAYER_GROUPS] });
+  });
+
+  it('keeps the contract order and drops repeats', () => {
+    expect(parseStyleQuery({ layers: 'event, business,event', imgformat: 'webp', v: '12' })).toEqual({
+      v: '12',
+      imgformat: 'webp',
+      groups: ['business', 'event'],
+    });
+  });
+
+  it('names the unknown group', () => {
+    expect(() => parseStyleQuery({ layers: 'poi,post' })).toThrow(
+      expect.objectContaining({ errorName: 'unknownLayerGroup', message: expect.stringContaining('"post"') }),
+    );
+    expect(() => parseStyleQuery({ imgformat: 'jpeg' })).toThrow(AppError);
+  });
+});
+
+describe('requestOrigin', () => {
+  it('accepts host names, ports and IPv6 literals', () => {
+    expect(requestOrigin('https', 'example.org')).toBe('https://example.org');
+    expect(requestOrigin('http', '[::1]:8080')).toBe('http://[::1]:8080');
+  });
+
+  it('refuses anything that could escape the URL', () => {
+    for (const host of [undefined, '', 'a/b', 'a b', 'x"y', 'evil.org#', 'a@b']) {
+      expect(() => requestOrigin('http', host), String(host)).toThrow(AppError);
+    }
+  });
+});
+
+describe('buildStyle', () => {
+  const origin = 'https://maps.example.org';
+
+  it('with a Protomaps archive: their layers, our glyphs, which have every font they use', () => {
+    const style = buildStyle(origin, { kind: 'protomaps', maxZoom: 15 }, ALL);
+    expect(validateStyleMin(style)).toEqual([]);
+    expect(style.sources[BASEMAP_SOURCE]).toMatchObject({ maxzoom: 15 });
+    const fonts = new Set<string>();
+    for (const layer of style.layers) {
+      // text-font may be an expression: collect the font names inside it
+      const font = layer.type === 'symbol' ? JSON.stringify(layer.layout?.['text-font'] ?? []) : '[]';
+      for (const match of font.matchAll(/"(Noto [^"]+)"/g)) fonts.add(match[1]!);
+    }
+    expect(fonts.size).toBeGreaterThan(0);
+    for (const font of fonts) expect(Object.values(FONT_STACKS), font).toContain(font);
+  });
+
+  it('with an external style URL: only our overlay, naming the basemap style for the web map', () => {
+    const style = buildStyle(origin, { kind: 'external', url: 'https://tiles.example.com/style.json' }, ALL);
+    expect(validateStyleMin(style)).toEqual([]);
+    expect(Object.keys(style.sources)).toEqual([POINTS_SOURCE]);
+    expect(style.layers.every((layer) => layer.id.startsWith('points-'))).toBe(true);
+    expect(style.metadata).toMatchObject({
+      [STYLE_METADATA_EXTERNAL_BASEMAP]: 'https://tiles.example.com/style.json',
+    });
+  });
+});
