@@ -16,6 +16,10 @@ import { AppError, type ErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import type { Store } from './store/store';
 import { healthRoutes } from './features/health/routes';
+import { mapRoutes } from './tiles/routes';
+import { registerAuth } from './auth/hook';
+import { accountRoutes } from './features/accounts/routes';
+import { permissionRoutes } from './features/permissions/routes';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +76,11 @@ export async function buildApp({ config, store, logger }: AppDeps): Promise<Fast
   await app.register(cookie);
 
   await app.register(healthRoutes, { store });
+  const auth = registerAuth(app, { config, store });
+  await app.register(accountRoutes, { config, store, auth });
+  await app.register(permissionRoutes, { store });
+  await app.register((await import('./tiles/points/routes')).pointTileRoutes, { store });
+  await app.register(mapRoutes, { config });
   // feature routes: one register line per feature, in this block
 
   await serveMedia(app, path.join(config.dataDir, 'media'));

@@ -55,6 +55,12 @@ function sqliteSink(database: SQLite.Database): Sink {
   const previousForeignKeys = database.pragma('foreign_keys', { simple: true }) as number;
   /** the trigger's SQL while it is dropped, and the last seq before this seed's points. */
   let deferredIndexes: { triggerSql: string; afterSeq: number | null } | null = null;
+  /**
+   * The change feed's triggers (migration 0003) would log a row per seeded point and event: a fifth
+   * more seeding time, and a million rows nobody reads, since the seed fills a store before the server
+   * builds its indexes from the tables. They are silenced for the bulk load and restored before commit.
+   */
+  let silencedTriggers: string[] = [];
   const statementFor = (table: TableSpec<unknown>) => {
     let statement = statements.get(table.name);
     if (!statement) {
@@ -89,6 +95,13 @@ function sqliteSink(database: SQLite.Database): Sink {
         database.exec('drop trigger points_ai');
         deferredIndexes = { triggerSql: trigger.sql, afterSeq: null };
       }
+      const feedTriggers = database
+        .prepare(
+          "select name, sql from sqlite_master where type = 'trigger' and tbl_name in ('points', 'events') and name like '%_changes_a_'",
+        )
+        .all() as { name: string; sql: string }[];
+      for (const feedTrigger of feedTriggers) database.exec(`drop trigger ${feedTrigger.name}`);
+      silencedTriggers = feedTriggers.map((t) => t.sql);
     },
     async write(table, rows) {
       if (table.name === 'points' && deferredIndexes && deferredIndexes.afterSeq === null) {
@@ -125,6 +138,8 @@ function sqliteSink(database: SQLite.Database): Sink {
         database.exec(deferredIndexes.triggerSql);
         deferredIndexes = null;
       }
+      for (const triggerSql of silencedTriggers) database.exec(triggerSql);
+      silencedTriggers = [];
       // foreign keys were off while writing: check them all once, before anything is committed
       const violations = database.pragma('foreign_key_check') as { table: string; parent: string }[];
       if (violations.length > 0) {
@@ -139,6 +154,7 @@ function sqliteSink(database: SQLite.Database): Sink {
       // rolls the dropped trigger back too: SQLite DDL is transactional
       if (database.inTransaction) database.exec('rollback');
       deferredIndexes = null;
+      silencedTriggers = [];
     },
     release() {
       restore();

@@ -1,13 +1,19 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Dialect } from './dialect';
 import * as m0001 from './migrations/0001_initial';
+import * as m0002 from './migrations/0002_sessions';
+import * as m0003 from './migrations/0003_point_changes';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
 /** The one migration set, in order. Names never change once released. */
-const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [['0001_initial', m0001]];
+const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
+  ['0001_initial', m0001],
+  ['0002_sessions', m0002],
+  ['0003_point_changes', m0003],
+];
 
 class InlineProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}

@@ -29,6 +29,9 @@ export interface Database {
   website_part_pictures: WebsitePartPicturesTable;
   media_assets: MediaAssetsTable;
   promo_events: PromoEventsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  point_changes: PointChangesTable;
 }
 
 export interface UsersTable {
@@ -316,3 +319,42 @@ export type NewPoint = Insertable<PointsTable>;
 export type PointUpdate = Updateable<PointsTable>;
 export type NewEvent = Insertable<EventsTable>;
 export type NewPost = Insertable<PostsTable>;
+
+/** A sign-in session; `id` is the sha256 (hex) of the random part of its token. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  /** sliding: pushed forward on use, at most once a minute. */
+  expires_at: number;
+  /** set on sign-out, sign-out-everywhere and password change; a revoked session never works again. */
+  revoked_at: number | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** One failed sign-in, for per-account throttling shared by every process. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  /** 'user:<id>' for a known account, 'login:<lower-cased login>' otherwise. */
+  account_key: string;
+  ip: string | null;
+  failed_at: number;
+}
+
+export type Session = Selectable<SessionsTable>;
+
+/**
+ * The store change feed: one row per insert, update or delete of a point or an event, written by
+ * triggers (migration 0003), read by every server process to keep its in-memory indexes current.
+ */
+export interface PointChangesTable {
+  seq: Generated<number>;
+  /** 'point' or 'event'. */
+  kind: string;
+  object_id: string;
+  /** 'upsert' or 'delete'. */
+  op: string;
+  changed_at: number;
+}

@@ -1,4 +1,5 @@
 import type { PointSupertype } from '../domain/supertypes';
+import type { BeamType } from '../domain/beams';
 
 /**
  * What the style, the point tiles and the web map agree on. One source of truth: the server's tile
@@ -100,3 +101,55 @@ export const SUPERTYPE_COLORS: Readonly<Record<LayerGroup, string>> = {
   incident: '#d93025',
   event: '#5e35b1',
 };
+
+/** Style layer ids of one layer group, so the web map can query and toggle them. */
+export function pointLayerIds(group: LayerGroup): { clusters: string; count: string; points: string } {
+  return {
+    clusters: `points-${group}-clusters`,
+    count: `points-${group}-count`,
+    points: `points-${group}-points`,
+  };
+}
+
+/** Every point layer id of the given groups (all groups by default), for queryRenderedFeatures. */
+export function allPointLayerIds(groups: readonly LayerGroup[] = LAYER_GROUPS): string[] {
+  return groups.flatMap((group) => Object.values(pointLayerIds(group)));
+}
+
+/** Sprite image of a beam marker: a static ring per beam type (the pulse is animated by the web map). */
+export function spriteBeamIcon(beamType: BeamType): string {
+  return `beam-${beamType}`;
+}
+
+/**
+ * Layers of the embedded basemap tiles (the build writes them, the style reads them).
+ * `places` holds points with `kind` 'country' or 'city', `name`, `population`, and `minzoom`: the
+ * lowest zoom at which the style shows the label (big cities first).
+ */
+export const BASEMAP_LAYERS = {
+  water: 'water',
+  land: 'land',
+  boundaries: 'countries',
+  places: 'places',
+} as const;
+
+/**
+ * Glyph font stacks the server generates. Regular, Medium and Italic are also the names the
+ * Protomaps basemap layers ask for when BASEMAP names a .pmtiles file.
+ */
+export const FONT_STACKS = {
+  regular: 'Noto Sans Regular',
+  medium: 'Noto Sans Medium',
+  italic: 'Noto Sans Italic',
+  bold: 'Noto Sans Bold',
+} as const;
+
+/** Query values of GET /home/mapboxstyle.json (map-and-search §7). */
+export const STYLE_IMAGE_FORMATS = ['webp', 'png'] as const;
+export type StyleImageFormat = (typeof STYLE_IMAGE_FORMATS)[number];
+/** Style metadata key carrying an external basemap style URL (BASEMAP=https://...). */
+export const STYLE_METADATA_EXTERNAL_BASEMAP = 'xpoint:basemap';
+/** Sprite image of a city label's dot in the embedded basemap. */
+export const SPRITE_CITY_DOT = 'basemap-city';
+/** Sprite id of our images when the style is an overlay on an external basemap style. */
+export const OVERLAY_SPRITE_ID = 'xpoint';

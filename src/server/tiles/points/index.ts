@@ -1,0 +1,300 @@
+import { prefixFor } from '../../../shared/domain/supertypes';
+import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
+import { FREE, PointColumns, groupNumber, type PointRecord, type RecordKind } from './columns';
+import { CELL_LEVELS, CLUSTER_MAX_ZOOM, GroupIndex, clusterIdOf } from './group-index';
+import { nodeRange } from './morton';
+import { EXTENT, PointLayer, encodeTile, type TileValue } from './mvt';
+
+/**
+ * The point tile index: every visible point and event in columns (columns.ts), one Morton-sorted
+ * cluster index per layer group (group-index.ts), and the tile, leaves and expansion-zoom queries the
+ * routes answer. Changes from the store change feed are applied in place to the columns; each group
+ * whose membership or positions changed gets a new cluster index — the old one with the changed
+ * entries merged in (a linear pass, a few ms for the largest group at a million points), or, for a
+ * flood of changes, re-sorted from the columns — swapped in within one synchronous step, so no request
+ * ever sees a half-applied change.
+ */
+
+/** A record with the time it stops being shown (events only). */
+export interface LoadedRecord extends PointRecord {
+  /** epoch ms after which the record is hidden; null for points, which never expire. */
+  hideAfter: number | null;
+}
+
+export interface Leaf {
+  appnetid: string;
+  title: string;
+  businesstype: string;
+  subtype: string;
+  clickurl: string;
+  lat: number;
+  lon: number;
+}
+
+export interface LeavesPage {
+  total: number;
+  leaves: Leaf[];
+}
+
+const POINT_KEYS = [
+  'appnetid',
+  'lat',
+  'lon',
+  'supertype',
+  'businesstype',
+  'subtype',
+  'name',
+  'title',
+  'clickurl',
+  'beamtype',
+  'promo',
+] as const;
+/** Point values never shared between features: appnetid, lat, lon and clickurl. */
+const POINT_UNIQUE = POINT_KEYS.map(
+  (key) => key === 'appnetid' || key === 'lat' || key === 'lon' || key === 'clickurl',
+);
+const CLUSTER_KEYS = [
+  'cluster',
+  'cluster_id',
+  'point_count',
+  'point_count_abbreviated',
+  'expansion_zoom',
+  'supertype',
+] as const;
+
+/** "12k", "3.4k", "950": supercluster's abbreviation. */
+export function abbreviate(count: number): string {
+  if (count >= 10000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
+  return String(count);
+}
+
+/** Changes to one group up to which they are merged into its index rather than re-sorting it. */
+const MERGE_LIMIT = 4096;
+
+/** Map coordinates are shown to 6 decimals (§9). */
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export class PointTileIndex {
+  private readonly columns: PointColumns;
+  private readonly groups: GroupIndex[] = LAYER_GROUPS.map(() => GroupIndex.empty());
+  /** per group: the change feed position its content reflects (bumped on every change it sees). */
+  private readonly versions: number[];
+  /** events' hide times, for the periodic sweep. */
+  private readonly hideAfter = new Map<string, number>();
+
+  /** `capacity`: the expected number of records, so the columns are allocated once at the right size. */
+  constructor(startSeq: number, capacity = 1024) {
+    this.versions = LAYER_GROUPS.map(() => startSeq);
+    this.columns = new PointColumns(capacity);
+  }
+
+  /** Adds one record of the initial snapshot; call buildAll() once they are all in. */
+  add(kind: RecordKind, record: LoadedRecord): void {
+    this.putRecord(kind, record);
+  }
+
+  /** Builds every group's cluster index from the columns; call after the initial load. */
+  buildAll(): void {
+    for (let g = 0; g < LAYER_GROUPS.length; g++) this.rebuild(g);
+  }
+
+  get count(): number {
+    return this.columns.count;
+  }
+
+  groupSize(group: LayerGroup): number {
+    return this.groups[groupNumber(group)]?.size ?? 0;
+  }
+
+  /**
+   * Applies the current state of changed records: `rows` holds the re-read rows of `ids` (missing or
+   * hidden ones are deletions). `seq` is the feed position the change came from.
+   */
+  apply(
+    kind: RecordKind,
+    ids: readonly string[],
+    rows: readonly LoadedRecord[],
+    seq: number,
+    now: number,
+  ): void {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    /** per group: slots whose old entry leaves its index, and slots entering it. */
+    const removed = new Map<number, number[]>();
+    const added = new Map<number, number[]>();
+    const push = (map: Map<number, number[]>, group: number, slot: number) => {
+      const list = map.get(group);
+      if (list) list.push(slot);
+      else map.set(group, [slot]);
+    };
+    const touched = new Set<number>();
+    for (const id of ids) {
+      const row = byId.get(id);
+      const slotBefore = this.columns.slotOf(kind, id);
+      if (row && (row.hideAfter === null || row.hideAfter > now)) {
+        const { moved, oldGroup, slot } = this.putRecord(kind, row);
+        const group = this.columns.group[slot] as number;
+        touched.add(group);
+        if (moved) {
+          if (oldGroup !== FREE) push(removed, oldGroup, slot);
+          push(added, group, slot);
+        }
+      } else if (slotBefore !== undefined) {
+        const oldGroup = this.removeRecord(kind, id);
+        if (oldGroup !== FREE) push(removed, oldGroup, slotBefore);
+      }
+    }
+    for (const g of new Set([...removed.keys(), ...added.keys()])) {
+      const out = removed.get(g) ?? [];
+      const into = added.get(g) ?? [];
+      const index = this.groups[g] as GroupIndex;
+      // a few changes merge into the sorted arrays; a flood (a bulk import) re-sorts the group
+      if (out.length + into.length > Math.max(MERGE_LIMIT, index.size / 8)) this.rebuild(g);
+      else this.groups[g] = index.merge(this.columns, out, into);
+      touched.add(g);
+    }
+    for (const g of touched) this.versions[g] = Math.max((this.versions[g] as number) + 1, seq);
+  }
+
+  /** Hides events that ended; answers how many. Runs every minute or so. */
+  sweep(now: number): number {
+    const gone: string[] = [];
+    for (const [id, hideAfter] of this.hideAfter) if (hideAfter <= now) gone.push(id);
+    if (gone.length === 0) return 0;
+    for (const id of gone) this.removeRecord('event', id);
+    const g = groupNumber('event');
+    this.rebuild(g);
+    this.versions[g] = (this.versions[g] as number) + 1;
+    return gone.length;
+  }
+
+  /** A short text that changes whenever the content of any of these groups changes (for ETags). */
+  versionOf(groups: readonly LayerGroup[]): string {
+    return groups.map((g) => this.versions[groupNumber(g)]).join('.');
+  }
+
+  /** The MVT bytes of tile z/x/y for the given groups, or null when it has no features. */
+  tile(z: number, x: number, y: number, groups: readonly LayerGroup[]): Uint8Array | null {
+    const [from, to] = nodeRange(z, x, y);
+    const scale = 2 ** z;
+    const layers: PointLayer[] = [];
+    for (const group of groups) {
+      const index = this.groups[groupNumber(group)] as GroupIndex;
+      if (index.size === 0) continue;
+      const [start, end] = index.range(from, to);
+      if (start === end) continue;
+      const layer = new PointLayer(group);
+      const toTileX = (wx: number) => (wx * scale - x) * EXTENT;
+      const toTileY = (wy: number) => (wy * scale - y) * EXTENT;
+      if (z <= CLUSTER_MAX_ZOOM) {
+        index.cells(z + CELL_LEVELS, start, end, (run) => {
+          const n = run.end - run.start;
+          if (n === 1) {
+            this.addPoint(layer, index.order[run.start] as number, group, toTileX, toTileY);
+            return;
+          }
+          const [cx, cy] = index.centroid(run.start, run.end);
+          const id = clusterIdOf(run.level, run.cell);
+          const values: TileValue[] = [
+            true,
+            id,
+            n,
+            abbreviate(n),
+            index.expansionZoom(run.start, run.end),
+            group,
+          ];
+          layer.add(toTileX(cx), toTileY(cy), CLUSTER_KEYS, values, id);
+        });
+      } else {
+        for (let i = start; i < end; i++)
+          this.addPoint(layer, index.order[i] as number, group, toTileX, toTileY);
+      }
+      layers.push(layer);
+    }
+    return encodeTile(layers);
+  }
+
+  /** A page of a cluster's points, in map order; null when the cluster no longer exists. */
+  leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): LeavesPage | null {
+    const index = this.groups[groupNumber(group)] as GroupIndex;
+    const run = index.clusterRun(clusterId);
+    if (!run || run[0] === run[1]) return null;
+    const [start, end] = run;
+    const leaves: Leaf[] = [];
+    const c = this.columns;
+    for (let i = start + offset; i < end && leaves.length < limit; i++) {
+      const s = index.order[i] as number;
+      leaves.push({
+        appnetid: c.ids[s] as string,
+        title: c.titles[s] as string,
+        businesstype: c.words[c.type[s] as number] as string,
+        subtype: c.words[c.subtype[s] as number] as string,
+        clickurl: clickUrl(group, c.ids[s] as string),
+        lat: round6(c.lat[s] as number),
+        lon: round6(c.lon[s] as number),
+      });
+    }
+    return { total: end - start, leaves };
+  }
+
+  /** The zoom at which a cluster splits; null when the cluster no longer exists. */
+  expansionZoom(group: LayerGroup, clusterId: number): number | null {
+    const index = this.groups[groupNumber(group)] as GroupIndex;
+    const run = index.clusterRun(clusterId);
+    if (!run || run[0] === run[1]) return null;
+    const [start, end, level] = run;
+    return Math.max(level - CELL_LEVELS + 1, index.expansionZoom(start, end));
+  }
+
+  private addPoint(
+    layer: PointLayer,
+    slot: number,
+    group: LayerGroup,
+    toTileX: (wx: number) => number,
+    toTileY: (wy: number) => number,
+  ): void {
+    const c = this.columns;
+    const id = c.ids[slot] as string;
+    const title = c.titles[slot] as string;
+    const values: TileValue[] = [
+      id,
+      round6(c.lat[slot] as number),
+      round6(c.lon[slot] as number),
+      group,
+      c.words[c.type[slot] as number] as string,
+      c.words[c.subtype[slot] as number] as string,
+      title,
+      title,
+      clickUrl(group, id),
+      c.beam[slot] as number,
+      c.promo[slot] as number,
+    ];
+    layer.add(
+      toTileX(c.wx[slot] as number),
+      toTileY(c.wy[slot] as number),
+      POINT_KEYS,
+      values,
+      undefined,
+      POINT_UNIQUE,
+    );
+  }
+
+  private putRecord(kind: RecordKind, record: LoadedRecord) {
+    if (kind === 'event' && record.hideAfter !== null) this.hideAfter.set(record.id, record.hideAfter);
+    return this.columns.put(kind, record);
+  }
+
+  private removeRecord(kind: RecordKind, id: string): number {
+    if (kind === 'event') this.hideAfter.delete(id);
+    return this.columns.remove(kind, id);
+  }
+
+  private rebuild(g: number): void {
+    this.groups[g] = GroupIndex.build(this.columns, this.columns.slotsOf(g));
+  }
+}
+
+/** A point's detail route (§2): /{prefix}/{id}; events open at /e/{id}. */
+export function clickUrl(group: LayerGroup, id: string): string {
+  return group === 'event' ? `/e/${id}` : `/${prefixFor(group)}/${id}`;
+}

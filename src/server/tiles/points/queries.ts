@@ -1,0 +1,194 @@
+import { LAYER_GROUPS, isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
+import type { Store } from '../../store/store';
+import type { RecordKind } from './columns';
+import type { LoadedRecord } from './index';
+
+/**
+ * The rows the point tiles show, read from the store: all of them at start (raw drivers, streamed,
+ * since a million rows through the query builder cost seconds), a few by id after each change.
+ *
+ * Events are shown until a day after they end (EVENT_GRACE_MS): a party that ended last night is still
+ * worth finding this morning; older ones leave the map (the tile index sweeps them every minute).
+ */
+export const EVENT_GRACE_MS = 24 * 60 * 60 * 1000;
+
+type PointTuple = [
+  id: string,
+  supertype: string,
+  type: string,
+  subtype: string | null,
+  title: string,
+  lat: number,
+  lon: number,
+  beamtype: number,
+  is_promo: number,
+];
+type EventTuple = [
+  id: string,
+  type: string,
+  subtype: string | null,
+  title: string,
+  lat: number,
+  lon: number,
+  end_date: number,
+];
+
+const POINT_COLUMNS = 'id, supertype, type, subtype, title, lat, lon, beamtype, is_promo';
+const EVENT_COLUMNS = 'id, type, subtype, title, lat, lon, end_date';
+/** Rows per round trip when PostgreSQL streams the points. */
+const PG_PAGE = 50_000;
+
+function pointRecord(row: PointTuple): LoadedRecord | null {
+  const [id, supertype, type, subtype, title, lat, lon, beamtype, promo] = row;
+  if (!isLayerGroup(supertype) || supertype === 'event') return null;
+  return {
+    id,
+    group: supertype as LayerGroup,
+    type,
+    subtype: subtype ?? '',
+    title,
+    lat: Number(lat),
+    lon: Number(lon),
+    beamtype: Number(beamtype),
+    promo: Number(promo),
+    hideAfter: null,
+  };
+}
+
+function eventRecord(row: EventTuple): LoadedRecord {
+  const [id, type, subtype, title, lat, lon, end] = row;
+  return {
+    id,
+    group: 'event',
+    type,
+    subtype: subtype ?? '',
+    title,
+    lat: Number(lat),
+    lon: Number(lon),
+    beamtype: 0,
+    promo: 0,
+    hideAfter: Number(end) + EVENT_GRACE_MS,
+  };
+}
+
+const POINT_GROUPS = new Set<string>(LAYER_GROUPS.filter((group) => group !== 'event'));
+
+const EMPTY_RECORD: LoadedRecord = {
+  id: '',
+  group: 'business',
+  type: '',
+  subtype: '',
+  title: '',
+  lat: 0,
+  lon: 0,
+  beamtype: 0,
+  promo: 0,
+  hideAfter: null,
+};
+
+/** Streams every visible point and event to `sink`, which must copy what it keeps out of the record. */
+export async function readAll(
+  store: Store,
+  now: number,
+  sink: (kind: RecordKind, record: LoadedRecord) => void,
+): Promise<void> {
+  const cutoff = now - EVENT_GRACE_MS;
+  if (store.raw.kind === 'sqlite') {
+    const database = store.raw.database;
+    // one scratch record for the whole scan: the sink copies the fields out (a million fewer objects)
+    const scratch: LoadedRecord = { ...EMPTY_RECORD };
+    for (const row of database.prepare(`select ${POINT_COLUMNS} from points`).raw(true).iterate()) {
+      const [id, supertype, type, subtype, title, lat, lon, beamtype, promo] = row as PointTuple;
+      if (!POINT_GROUPS.has(supertype)) continue;
+      scratch.id = id;
+      scratch.group = supertype as LayerGroup;
+      scratch.type = type;
+      scratch.subtype = subtype ?? '';
+      scratch.title = title;
+      scratch.lat = lat;
+      scratch.lon = lon;
+      scratch.beamtype = beamtype;
+      scratch.promo = promo;
+      sink('point', scratch);
+    }
+    const events = database.prepare(`select ${EVENT_COLUMNS} from events where end_date > ?`).raw(true);
+    for (const row of events.iterate(cutoff)) sink('event', eventRecord(row as EventTuple));
+    return;
+  }
+  const pool = store.raw.pool;
+  let after = -1;
+  for (;;) {
+    const page = await pool.query<unknown[]>({
+      text: `select seq, ${POINT_COLUMNS} from points where seq > $1 order by seq limit ${PG_PAGE}`,
+      values: [after],
+      rowMode: 'array',
+    });
+    for (const row of page.rows) {
+      const record = pointRecord(row.slice(1) as PointTuple);
+      if (record) sink('point', record);
+    }
+    if (page.rows.length < PG_PAGE) break;
+    after = Number((page.rows[page.rows.length - 1] as unknown[])[0]);
+  }
+  const events = await pool.query<unknown[]>({
+    text: `select ${EVENT_COLUMNS} from events where end_date > $1`,
+    values: [cutoff],
+    rowMode: 'array',
+  });
+  for (const row of events.rows) sink('event', eventRecord(row as EventTuple));
+}
+
+/** About how many records readAll will give (every point and event): to size the columns. */
+export async function countRecords(store: Store): Promise<number> {
+  const points = await store.db
+    .selectFrom('points')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  const events = await store.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(points?.n ?? 0) + Number(events?.n ?? 0);
+}
+
+/** The current rows of these ids (absent ones were deleted). */
+export async function readByIds(
+  store: Store,
+  kind: RecordKind,
+  ids: readonly string[],
+): Promise<LoadedRecord[]> {
+  const out: LoadedRecord[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    if (kind === 'point') {
+      const rows = await store.db
+        .selectFrom('points')
+        .select(['id', 'supertype', 'type', 'subtype', 'title', 'lat', 'lon', 'beamtype', 'is_promo'])
+        .where('id', 'in', chunk)
+        .execute();
+      for (const r of rows) {
+        const record = pointRecord([
+          r.id,
+          r.supertype,
+          r.type,
+          r.subtype,
+          r.title,
+          r.lat,
+          r.lon,
+          r.beamtype,
+          r.is_promo,
+        ]);
+        if (record) out.push(record);
+      }
+    } else {
+      const rows = await store.db
+        .selectFrom('events')
+        .select(['id', 'type', 'subtype', 'title', 'lat', 'lon', 'end_date'])
+        .where('id', 'in', chunk)
+        .execute();
+      for (const r of rows)
+        out.push(eventRecord([r.id, r.type, r.subtype, r.title, r.lat, r.lon, r.end_date]));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
+import { ChangeFeed, type StoreChange } from '../../store/changes';
+import type { Store } from '../../store/store';
+import { PointTileIndex, type LeavesPage } from './index';
+import { ByteLru } from './lru';
+import { countRecords, readAll, readByIds } from './queries';
+
+/** Encoded tiles kept, by bytes (raw and gzipped together). */
+const CACHE_BYTES = 64 * 1024 * 1024;
+/** How often ended events are swept off the map. */
+const SWEEP_EVERY_MS = 60_000;
+
+export interface EncodedTile {
+  raw: Buffer;
+  gzip: Buffer | undefined;
+}
+
+export interface TileAnswer {
+  /** null: the tile is empty (answered 204). */
+  tile: EncodedTile | null;
+  etag: string;
+}
+
+export interface PointTilesOptions {
+  /** change feed poll interval; default 500 ms. */
+  pollMs?: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+  onError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+export interface BuildStats {
+  records: number;
+  buildMs: number;
+  startSeq: number;
+}
+
+/**
+ * The point tiles of one server process: the index built from the store at start, kept current by the
+ * store change feed, and an LRU of encoded tiles keyed by the content version of the groups asked for.
+ */
+export class PointTiles {
+  /** ETags differ between processes: versions are per process (a sweep bumps them locally). */
+  private readonly boot = randomBytes(4).toString('hex');
+  private readonly cache = new ByteLru<EncodedTile | null>(CACHE_BYTES, (tile) =>
+    tile ? tile.raw.length + (tile.gzip?.length ?? 0) : 0,
+  );
+  private sweepTimer: NodeJS.Timeout | undefined;
+  /** when the last applied change was written, and when it became visible (for the freshness figure). */
+  lastApplied: { changedAt: number; visibleAt: number } | undefined;
+
+  private constructor(
+    readonly index: PointTileIndex,
+    readonly feed: ChangeFeed,
+    readonly stats: BuildStats,
+    private readonly store: Store,
+    private readonly now: () => number,
+  ) {}
+
+  /** Builds the index from the store and starts following the change feed. */
+  static async open(store: Store, options: PointTilesOptions = {}): Promise<PointTiles> {
+    const now = options.now ?? Date.now;
+    const started = performance.now();
+    const feed = new ChangeFeed(store, {
+      intervalMs: options.pollMs ?? 500,
+      ...(options.onError ? { onError: options.onError } : {}),
+      now,
+    });
+    // Read the feed position first: a change made during the build is applied again afterwards
+    // (re-reading a row is idempotent), never lost.
+    const startSeq = await feed.latestSeq();
+    // sized once: growing by doubling would leave up to half of every column unused
+    const index = new PointTileIndex(startSeq, Math.ceil((await countRecords(store)) * 1.02) + 1024);
+    await readAll(store, now(), (kind, record) => index.add(kind, record));
+    index.buildAll();
+    const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
+    options.log?.('point tiles: index built', { ...stats });
+    const tiles = new PointTiles(index, feed, stats, store, now);
+    feed.subscribe('point', (changes) => tiles.applyChanges('point', changes));
+    feed.subscribe('event', (changes) => tiles.applyChanges('event', changes));
+    await feed.start(startSeq);
+    tiles.sweepTimer = setInterval(() => index.sweep(now()), SWEEP_EVERY_MS);
+    tiles.sweepTimer.unref();
+    return tiles;
+  }
+
+  async close(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.feed.stop();
+  }
+
+  /** The tile for z/x/y and these groups, encoded (and gzipped when asked) once per content version. */
+  /** The ETag of the tile's current content: known without encoding it, so a 304 costs nothing. */
+  etag(z: number, x: number, y: number, groups: readonly LayerGroup[]): string {
+    const version = this.index.versionOf(groups);
+    return `"${this.boot}-${version}-${groups.length === LAYER_GROUPS.length ? 'all' : groups.join('.')}-${z}-${x}-${y}"`;
+  }
+
+  tile(z: number, x: number, y: number, groups: readonly LayerGroup[], gzip: boolean): TileAnswer {
+    const etag = this.etag(z, x, y, groups);
+    let tile = this.cache.get(etag);
+    if (tile === undefined) {
+      const bytes = this.index.tile(z, x, y, groups);
+      tile = bytes
+        ? // a copy: the encoder's buffer is larger than the tile, and the cache keeps what it holds
+          { raw: Buffer.from(bytes), gzip: undefined }
+        : null;
+      this.cache.set(etag, tile);
+    }
+    if (tile && gzip && !tile.gzip) {
+      tile.gzip = gzipSync(tile.raw, { level: 6 });
+      this.cache.set(etag, tile);
+    }
+    return { tile, etag };
+  }
+
+  leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): LeavesPage | null {
+    return this.index.leaves(group, clusterId, offset, limit);
+  }
+
+  expansionZoom(group: LayerGroup, clusterId: number): number | null {
+    return this.index.expansionZoom(group, clusterId);
+  }
+
+  private async applyChanges(kind: 'point' | 'event', changes: StoreChange[]): Promise<void> {
+    const ids = [...new Set(changes.map((c) => c.objectId))];
+    const rows = await readByIds(this.store, kind, ids);
+    const seq = changes.reduce((max, c) => Math.max(max, c.seq), 0);
+    this.index.apply(kind, ids, rows, seq, this.now());
+    const changedAt = changes.reduce((max, c) => Math.max(max, c.changedAt), 0);
+    this.lastApplied = { changedAt, visibleAt: this.now() };
+  }
+}
