@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { POINT_SUPERTYPES, type PointSupertype } from '../domain/supertypes';
+
+/**
+ * GET /v1/users/{username}: a public profile (issue 3, social §2, map-and-search §2 `/u/{username}`).
+ * Never carries an email address or a password hash: this is what anyone may see of a person.
+ */
+
+/** Social §2 and §9: profile pages default to page 1 of 12. */
+export const PROFILE_DEFAULT_PAGENUMBER = 1;
+export const PROFILE_DEFAULT_PAGESIZE = 12;
+/** The largest page a client may ask for; beyond it the default is used. */
+export const PROFILE_MAX_PAGESIZE = 48;
+/** Pages past this are refused the same way (an offset that large is never a person paging). */
+export const PROFILE_MAX_PAGENUMBER = 100_000;
+/** How many of the user's newest posts come with the profile. */
+export const PROFILE_POSTS_LIMIT = 12;
+
+/**
+ * Reads a paging value from a query string. A missing, non-numeric or out-of-range value falls back
+ * to the default rather than failing: profile links are kept and shared (social §2 keeps them when a
+ * person returns after an edit), and a stale or hand-edited link should still show the profile.
+ */
+export function parsePagingValue(raw: unknown, fallback: number, max: number): number {
+  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw)) return fallback;
+  const value = Number(raw);
+  return value >= 1 && value <= max ? value : fallback;
+}
+
+/** The supertype filter of the points list; an unknown value is ignored (all supertypes). */
+export function parseSupertypeFilter(raw: unknown): PointSupertype | undefined {
+  return typeof raw === 'string' && (POINT_SUPERTYPES as readonly string[]).includes(raw)
+    ? (raw as PointSupertype)
+    : undefined;
+}
+
+export interface ProfileQuery {
+  pagenumber: number;
+  pagesize: number;
+  supertype?: PointSupertype;
+}
+
+export function parseProfileQuery(query: Record<string, unknown>): ProfileQuery {
+  const supertype = parseSupertypeFilter(query['supertype']);
+  return {
+    pagenumber: parsePagingValue(query['pagenumber'], PROFILE_DEFAULT_PAGENUMBER, PROFILE_MAX_PAGENUMBER),
+    pagesize: parsePagingValue(query['pagesize'], PROFILE_DEFAULT_PAGESIZE, PROFILE_MAX_PAGESIZE),
+    ...(supertype ? { supertype } : {}),
+  };
+}
+
+export const profileUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  /** a URL path such as /media/<sha256>.webp, or null. */
+  avatar: z.string().nullable(),
+  /** one of the user statuses (shown as owner_status on the user's points). */
+  status: z.string(),
+  /** epoch milliseconds. */
+  createdAt: z.number(),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+export const profilePointSchema = z.object({
+  id: z.string(),
+  supertype: z.string(),
+  type: z.string(),
+  title: z.string(),
+  tagline: z.string().nullable(),
+  /** the canonical /{prefix}/{id} detail address. */
+  url: z.string(),
+  /** url_cover_image, or null. */
+  cover: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type ProfilePoint = z.infer<typeof profilePointSchema>;
+
+export const profilePostSchema = z.object({
+  postid: z.string(),
+  title: z.string(),
+  type: z.string(),
+  image_url: z.string().nullable(),
+  /** epoch milliseconds. */
+  addedon: z.number(),
+});
+export type ProfilePost = z.infer<typeof profilePostSchema>;
+
+export const profileResponseSchema = z.object({
+  user: profileUserSchema,
+  points: z.object({
+    items: z.array(profilePointSchema),
+    total: z.number(),
+    pagenumber: z.number(),
+    pagesize: z.number(),
+  }),
+  /** the newest PROFILE_POSTS_LIMIT posts, and how many there are in all. */
+  posts: z.object({ items: z.array(profilePostSchema), total: z.number() }),
+  counts: z.object({ followers: z.number(), following: z.number(), reviews: z.number() }),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;

@@ -1,0 +1,197 @@
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  PROFILE_DEFAULT_PAGENUMBER,
+  PROFILE_DEFAULT_PAGESIZE,
+  PROFILE_MAX_PAGENUMBER,
+  PROFILE_MAX_PAGESIZE,
+  parsePagingValue,
+  type ProfileResponse,
+} from '../../../shared/api/profiles';
+import { Avatar } from './Avatar';
+import { PageHeader } from './PageHeader';
+import { PointCard } from './PointCard';
+import { useProfile } from './useProfile';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/**
+ * /u/{username}: avatar, full name, @username, counts, the user's points (paged by pagenumber and
+ * pagesize in the address, defaults 1 and 12, social §2: the address keeps them, so coming back
+ * after an edit returns to the same page) and newest posts.
+ */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const [params] = useSearchParams();
+  const pagenumber = parsePagingValue(
+    params.get('pagenumber') ?? undefined,
+    PROFILE_DEFAULT_PAGENUMBER,
+    PROFILE_MAX_PAGENUMBER,
+  );
+  const pagesize = parsePagingValue(
+    params.get('pagesize') ?? undefined,
+    PROFILE_DEFAULT_PAGESIZE,
+    PROFILE_MAX_PAGESIZE,
+  );
+  const state = useProfile(username, { pagenumber, pagesize });
+
+  const fullname = state.status === 'ready' ? state.profile.user.fullname : null;
+  useEffect(() => {
+    document.title = fullname ? `${fullname} (@${username}) — XPoint` : `@${username} — XPoint`;
+  }, [fullname, username]);
+
+  return (
+    <div className="page">
+      <PageHeader />
+      <main className="page__main profile" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' && (
+          <p className="profile__note" role="status">
+            Loading @{username}…
+          </p>
+        )}
+        {state.status === 'missing' && (
+          <div className="profile__note">
+            <h1>No one is called @{username}.</h1>
+            <p>
+              Check the spelling, or <Link to="/">go back to the map</Link>.
+            </p>
+          </div>
+        )}
+        {state.status === 'error' && (
+          <p className="profile__note" role="alert">
+            {state.message}
+          </p>
+        )}
+        {state.status === 'ready' && <ProfileBody profile={state.profile} />}
+      </main>
+    </div>
+  );
+}
+
+function pageLink(pagenumber: number, pagesize: number): string {
+  return `?pagenumber=${pagenumber}&pagesize=${pagesize}`;
+}
+
+function ProfileBody({ profile }: { profile: ProfileResponse }) {
+  const { user, points, posts, counts } = profile;
+  const pages = Math.max(1, Math.ceil(points.total / points.pagesize));
+  const first = points.total === 0 ? 0 : (points.pagenumber - 1) * points.pagesize + 1;
+  const last = Math.min(points.total, points.pagenumber * points.pagesize);
+  return (
+    <>
+      <section className="profile__card" aria-labelledby="profile-name">
+        <Avatar fullname={user.fullname} username={user.username} src={user.avatar} size={88} />
+        <div className="profile__who">
+          <h1 id="profile-name" className="profile__name">
+            {user.fullname}
+          </h1>
+          <p className="profile__username">@{user.username}</p>
+          <dl className="profile__counts">
+            <div>
+              <dt>Points</dt>
+              <dd>{points.total}</dd>
+            </div>
+            <div>
+              <dt>Posts</dt>
+              <dd>{posts.total}</dd>
+            </div>
+            <div>
+              <dt>Followers</dt>
+              <dd>{counts.followers}</dd>
+            </div>
+            <div>
+              <dt>Following</dt>
+              <dd>{counts.following}</dd>
+            </div>
+            <div>
+              <dt>Reviews</dt>
+              <dd>{counts.reviews}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section className="profile__section" aria-labelledby="profile-points">
+        <h2 id="profile-points">Points</h2>
+        {points.total === 0 ? (
+          <p className="profile__empty">@{user.username} has no points yet.</p>
+        ) : points.items.length === 0 ? (
+          <p className="profile__empty">
+            There is no page {points.pagenumber}.{' '}
+            <Link to={pageLink(1, points.pagesize)}>Go to the first page</Link>.
+          </p>
+        ) : (
+          <>
+            <p className="profile__range" aria-live="polite">
+              {first}–{last} of {points.total}
+            </p>
+            <ul className="point-cards">
+              {points.items.map((point) => (
+                <li key={point.id}>
+                  <PointCard point={point} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {pages > 1 && (
+          <nav className="pager" aria-label="Points pages">
+            {points.pagenumber > 1 ? (
+              <Link
+                className="xp-button"
+                rel="prev"
+                to={pageLink(Math.min(points.pagenumber - 1, pages), points.pagesize)}
+              >
+                Prev
+              </Link>
+            ) : (
+              <span className="xp-button" aria-disabled="true">
+                Prev
+              </span>
+            )}
+            <span className="pager__at">
+              Page {points.pagenumber} of {pages}
+            </span>
+            {points.pagenumber < pages ? (
+              <Link className="xp-button" rel="next" to={pageLink(points.pagenumber + 1, points.pagesize)}>
+                Next
+              </Link>
+            ) : (
+              <span className="xp-button" aria-disabled="true">
+                Next
+              </span>
+            )}
+          </nav>
+        )}
+      </section>
+
+      <section className="profile__section" aria-labelledby="profile-posts">
+        <h2 id="profile-posts">Posts</h2>
+        {posts.items.length === 0 ? (
+          <p className="profile__empty">@{user.username} has not posted yet.</p>
+        ) : (
+          <ul className="post-list">
+            {posts.items.map((post) => (
+              <li key={post.postid} className="post-list__item">
+                {post.image_url ? (
+                  <img className="post-list__image" src={post.image_url} alt="" loading="lazy" />
+                ) : (
+                  <span className="post-list__image post-list__image--none" aria-hidden="true" />
+                )}
+                <span className="post-list__text">
+                  <span className="post-list__title">{post.title}</span>
+                  <span className="post-list__meta">
+                    {post.type} ·{' '}
+                    <time dateTime={new Date(post.addedon).toISOString()}>
+                      {DATE_FORMAT.format(post.addedon)}
+                    </time>
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

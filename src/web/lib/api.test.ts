@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiGet, apiPost, fieldOfMessage, setAntiforgeryToken } from './api';
+
+/** The client runs in the browser; here `fetch` and the page's meta tag are stand-ins. */
+function stubPage(metaToken: string | null) {
+  const meta = metaToken === null ? null : { content: metaToken };
+  vi.stubGlobal('document', { querySelector: () => meta });
+}
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(body === undefined ? '' : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the API client', () => {
+  it('sends the page token in RequestVerificationToken on a POST, as JSON', async () => {
+    stubPage('page-token');
+    const fetchMock = answer(200, { ok: true });
+    await expect(apiPost('/v1/account/logout', okSchema, { a: 1 })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/v1/account/logout');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+    expect(init?.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      RequestVerificationToken: 'page-token',
+    });
+  });
+
+  it('sends no anti-forgery token on a GET', async () => {
+    stubPage('page-token');
+    const fetchMock = answer(200, { ok: true });
+    await apiGet('/v1/x', okSchema);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).not.toHaveProperty('RequestVerificationToken');
+  });
+
+  it('uses a token handed over after sign-in instead of the page one', async () => {
+    stubPage('page-token');
+    setAntiforgeryToken('session-token');
+    const fetchMock = answer(200, { ok: true });
+    await apiPost('/v1/x', okSchema);
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({
+      RequestVerificationToken: 'session-token',
+    });
+  });
+
+  it('turns {errorcode, error} into an ApiError with the code, the message and the status', async () => {
+    stubPage(null);
+    answer(401, { errorcode: 2001, error: 'Wrong username/email or password.' });
+    const error = await apiPost('/v1/account/login', okSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 2001, status: 401, message: 'Wrong username/email or password.' });
+  });
+
+  it("says 'Status [code]. Network/Server error.' for a failure without the error body", async () => {
+    stubPage(null);
+    answer(502, undefined);
+    await expect(apiGet('/v1/x', okSchema)).rejects.toMatchObject({
+      code: -1,
+      status: 502,
+      message: 'Status [502]. Network/Server error.',
+    });
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    stubPage(null);
+    answer(200, { ok: 'yes' });
+    await expect(apiGet('/v1/x', okSchema)).rejects.toMatchObject({
+      code: -1,
+      message: 'Server returned EMPTY/Invalid response!',
+    });
+  });
+
+  it('reports a network failure as code 0', async () => {
+    stubPage(null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiGet('/v1/x', okSchema)).rejects.toMatchObject({ code: 0, status: 0 });
+  });
+});
+
+describe('fieldOfMessage', () => {
+  it('splits the invalidField form into the field and the reason', () => {
+    expect(fieldOfMessage('username: "rita" is already taken.', ['username', 'email'])).toEqual({
+      field: 'username',
+      reason: '"rita" is already taken.',
+    });
+  });
+
+  it('leaves other messages and unknown fields alone', () => {
+    expect(fieldOfMessage('Wrong username/email or password.', ['login', 'password'])).toBeNull();
+    expect(fieldOfMessage('body: must be a JSON object.', ['login', 'password'])).toBeNull();
+  });
+});

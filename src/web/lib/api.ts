@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import { ANTIFORGERY_HEADER, antiforgeryResponseSchema } from '../../shared/api/accounts';
+
+/**
+ * The typed API client: JSON in, JSON out, every answer parsed with its zod contract from
+ * src/shared/api. The browser's credential is the httpOnly session cookie; state-changing calls
+ * also carry the anti-forgery token, which the server puts in `<meta name="csrf-token">` on every
+ * page and which must be refreshed after sign-in and sign-out (it is bound to the session).
+ */
+
+/** A failed call: the server's `{errorcode, error}`, or a network or contract failure. */
+export class ApiError extends Error {
+  constructor(
+    /** the catalogue's errorcode; 0 for a network failure, -1 for an answer we could not read. */
+    readonly code: number,
+    message: string,
+    /** the HTTP status; 0 when no answer came. */
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Codes the web app reacts to by number. */
+export const API_ERROR_CODES = { network: 0, unreadable: -1, unauthorized: 1010, sessionInvalid: 2002 };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+let antiforgeryToken: string | null = null;
+
+/** The page's anti-forgery token: the last one fetched, else the one the server put in the page. */
+export function currentAntiforgeryToken(): string | null {
+  if (antiforgeryToken !== null) return antiforgeryToken;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  return meta?.content || null;
+}
+
+/** Keeps a token the server handed over (the login answer carries one), also in the page's meta. */
+export function setAntiforgeryToken(token: string): void {
+  antiforgeryToken = token;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  if (meta) meta.content = token;
+}
+
+/** Asks the server for the token that belongs to the current session (after sign-in or sign-out). */
+export async function refreshAntiforgeryToken(): Promise<void> {
+  const { token } = await apiGet('/v1/account/antiforgery', antiforgeryResponseSchema);
+  setAntiforgeryToken(token);
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+async function request<S extends z.ZodType>(
+  method: string,
+  path: string,
+  schema: S,
+  body: unknown,
+  options: RequestOptions,
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!SAFE_METHODS.has(method)) {
+    const token = currentAntiforgeryToken();
+    if (token !== null) headers[ANTIFORGERY_HEADER] = token;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(API_ERROR_CODES.network, 'Internet Connection lost or server is not responding!', 0);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, payload);
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(
+      API_ERROR_CODES.unreadable,
+      'Server returned EMPTY/Invalid response!',
+      response.status,
+    );
+  }
+  return parsed.data;
+}
+
+/** `{errorcode, error}` into an ApiError; anything else into the spec's 'Status [code]' text. */
+function toApiError(status: number, payload: unknown): ApiError {
+  if (typeof payload === 'object' && payload !== null) {
+    const { errorcode, error } = payload as { errorcode?: unknown; error?: unknown };
+    if (typeof errorcode === 'number' && typeof error === 'string')
+      return new ApiError(errorcode, error, status);
+  }
+  return new ApiError(API_ERROR_CODES.unreadable, `Status [${status}]. Network/Server error.`, status);
+}
+
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  return request('GET', path, schema, undefined, options);
+}
+
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body: unknown = {},
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  return request('POST', path, schema, body, options);
+}
+
+/**
+ * Splits a server message in the catalogue's invalidField form (`field: reason`) into its parts,
+ * so a form can show the reason beside the field; null for any other message.
+ */
+export function fieldOfMessage(
+  message: string,
+  fields: readonly string[],
+): { field: string; reason: string } | null {
+  const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(message);
+  if (!match || !fields.includes(match[1] ?? '')) return null;
+  return { field: match[1] ?? '', reason: match[2] ?? '' };
+}
