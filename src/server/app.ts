@@ -81,6 +81,7 @@ export async function buildApp({ config, store, logger }: AppDeps): Promise<Fast
   await app.register(permissionRoutes, { store });
   await app.register((await import('./tiles/points/routes')).pointTileRoutes, { store });
   await app.register(mapRoutes, { config });
+  await app.register((await import('./features/profiles/routes')).profileRoutes, { store });
   // feature routes: one register line per feature, in this block
 
   await serveMedia(app, path.join(config.dataDir, 'media'));
@@ -199,6 +200,6 @@ function webAppIndex(config: Config) {
       const error = new AppError('webAppNotBuilt');
       return sendError(reply, error.status, error.toBody());
     }
-    return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   };
 }

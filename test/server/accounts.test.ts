@@ -390,6 +390,20 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       const page = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: session.cookie } });
       expect(page.body).toContain(`<meta name="csrf-token" content="${session.antiforgery}">`);
     });
+
+    it('names the signed-in user in <meta name="xp-user-id">, empty for a visitor, and is never cached', async () => {
+      const visitor = await t.app.inject({ method: 'GET', url: '/u/afuser' });
+      expect(visitor.body).toContain('<meta name="xp-user-id" content="">');
+      expect(visitor.headers['cache-control']).toBe('no-store');
+      const session = await signIn(t, 'afuser', PASSWORD);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/v1/account/me',
+        headers: { authorization: `appnettoken ${session.token}` },
+      });
+      const page = await t.app.inject({ method: 'GET', url: '/maps', headers: { cookie: session.cookie } });
+      expect(page.body).toContain(`<meta name="xp-user-id" content="${me.json().user.id}">`);
+    });
   });
 
   describe('change password', () => {

@@ -149,12 +149,19 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; store
     return signer.antiforgery({ visitor });
   };
 
-  // The web app's page carries the token in <meta name="csrf-token">, so its first write needs no extra call.
+  // The web app's page carries the token in <meta name="csrf-token">, so its first write needs no extra
+  // call, and the signed-in user's id in <meta name="xp-user-id"> (the spec's global user data: empty for
+  // a visitor), so a visitor's page never asks /v1/account/me just to hear 401.
   // An application-level onSend runs before @fastify/compress's route-level one: the HTML is still a string.
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || reply.statusCode !== 200) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-    return withCsrfMeta(payload, antiforgeryFor(request, reply, true));
+    // no caching of a page that names its viewer
+    reply.header('Cache-Control', 'no-store');
+    return withPageMeta(payload, {
+      csrfToken: antiforgeryFor(request, reply, true),
+      userId: request.viewer?.id ?? '',
+    });
   });
 
   return {
@@ -184,9 +191,15 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; store
   };
 }
 
-/** Puts `<meta name="csrf-token">` first in <head>, or after the doctype when the page has no head tag. */
-export function withCsrfMeta(html: string, token: string): string {
-  const meta = `<meta name="csrf-token" content="${token}">`;
+/**
+ * Puts `<meta name="csrf-token">` and `<meta name="xp-user-id">` first in <head>, or after the doctype
+ * when the page has no head tag. Both values are base64url or id characters: nothing to escape.
+ */
+export function withPageMeta(
+  html: string,
+  { csrfToken, userId }: { csrfToken: string; userId: string },
+): string {
+  const meta = `<meta name="csrf-token" content="${csrfToken}"><meta name="xp-user-id" content="${userId}">`;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head)
     return html.slice(0, head.index + head[0].length) + meta + html.slice(head.index + head[0].length);
