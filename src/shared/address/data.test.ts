@@ -94,6 +94,14 @@ describe('decodeData', () => {
     expect(decodeData(encodeData(data))).toEqual({ ok: true, value: data });
   });
 
+  it('reads the cluster a /cluster list shows: its layer group and cluster id', () => {
+    const data: MapData = { loc: { zoom: 3, lng: -74, lat: 40 }, cluster: { group: 'event', id: 0 } };
+    expect(decodeURIComponent(encodeData(data))).toBe(
+      '{"loc":{"zoom":3,"lng":-74,"lat":40},"cluster":{"group":"event","id":0}}',
+    );
+    expect(decodeData(encodeData(data))).toEqual({ ok: true, value: data });
+  });
+
   it('reads an empty segment as empty data', () => {
     expect(decodeData('')).toEqual({ ok: true, value: {} });
     expect(decodeData(raw('null'))).toEqual({ ok: true, value: {} });
@@ -141,6 +149,10 @@ describe('decodeData', () => {
     ['a numeric event id', enc({ event: { id: 12 } }), /event\.id/],
     ['a point id too long', enc({ xpoint: { id: 'a'.repeat(65) } }), /xpoint\.id/],
     ['an event that is a string', enc({ event: 'e1' }), /event/],
+    ['a cluster of an unknown group', enc({ cluster: { group: 'spaceship', id: 1 } }), /cluster\.group/],
+    ['a fractional cluster id', enc({ cluster: { group: 'poi', id: 1.5 } }), /cluster\.id/],
+    ['a negative cluster id', enc({ cluster: { group: 'poi', id: -1 } }), /cluster\.id/],
+    ['a cluster id as text', enc({ cluster: { group: 'poi', id: '7' } }), /cluster\.id/],
   ];
   it.each(bad)('rejects %s', (_name, segment, reason) => {
     const result = decodeData(segment);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidId } from '../domain/ids';
 import { parseSupertype } from '../domain/supertypes';
-import { MAX_ZOOM, MIN_ZOOM } from '../map/contract';
+import { LAYER_GROUPS, MAX_ZOOM, MIN_ZOOM } from '../map/contract';
 import type { LatLon, MapData, MapLocation, SearchData, SearchPaging, SearchSupertype } from './types';
 import { SEARCH_PAGE_SIZES, SEARCH_SUPERTYPES } from './types';
 
@@ -80,6 +80,9 @@ const dataSchema = z.object({
     .optional(),
   event: idObject.optional(),
   xpoint: idObject.optional(),
+  cluster: z
+    .object({ group: z.enum(LAYER_GROUPS), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+    .optional(),
 });
 
 /** Only the known structure is four levels deep (data.search.southwest.lat); deeper is never read. */
@@ -137,6 +140,7 @@ export function normaliseData(data: MapData): MapData {
   if (search) out.search = search;
   if (data.event?.id) out.event = { id: data.event.id };
   if (data.xpoint?.id) out.xpoint = { id: data.xpoint.id };
+  if (data.cluster) out.cluster = { group: data.cluster.group, id: data.cluster.id };
   return out;
 }
 

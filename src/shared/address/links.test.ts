@@ -188,6 +188,12 @@ describe('successUrlFor', () => {
       '/u/jane/profile/posts?pagenumber=3&pagesize=24',
     );
     expect(successUrlFor('/u/jane/Profile/')).toBe('/u/jane/Profile/?pagenumber=1&pagesize=12');
+    // our profile pages are /u/{username}
+    expect(successUrlFor('/u/olivia', '?pagenumber=2&pagesize=24')).toBe(
+      '/u/olivia?pagenumber=2&pagesize=24',
+    );
+    expect(successUrlFor('/u/olivia/')).toBe('/u/olivia/?pagenumber=1&pagesize=12');
+    expect(successUrlFor('/users/olivia', '?pagenumber=2')).toBe('/users/olivia');
     expect(successUrlFor('/u/jane/profile/', '?pagenumber=-1&pagesize=abc')).toBe(
       '/u/jane/profile/?pagenumber=1&pagesize=12',
     );

@@ -16,6 +16,7 @@ import type { PointRouteSupertype } from './types';
  */
 
 /** Social §2: profile pages keep their paging when the user returns after an edit. */
+const PROFILE_PATH = /(^\/u\/[^/]+\/?$)|(\/profile\/)/i;
 const PROFILE_PAGING = [
   ['pagenumber', '1'],
   ['pagesize', '12'],
@@ -23,12 +24,12 @@ const PROFILE_PAGING = [
 
 /**
  * The current path as a successUrl: the path alone (query flags such as createpost=open must not
- * fire again on return), except that a profile page (path containing /profile/) keeps pagenumber
- * and pagesize, defaulting to 1 and 12 (social §2). An unsafe or too long path falls back to '/'.
+ * fire again on return), except that a profile page (/u/{username}, or a path containing /profile/ as
+ * the spec names it) keeps pagenumber and pagesize, defaulting to 1 and 12 (social §2). An unsafe or too long path falls back to '/'.
  */
 export function successUrlFor(pathname: string, search = ''): string {
   if (!isSafeReturnPath(pathname)) return '/';
-  if (!pathname.toLowerCase().includes('/profile/')) return pathname;
+  if (!PROFILE_PATH.test(pathname)) return pathname;
   const params = new URLSearchParams(search);
   const paging = PROFILE_PAGING.map(([name, fallback]) => {
     const value = params.get(name) ?? '';

@@ -146,6 +146,10 @@ const TABLE: { address: string; route: Route; built?: string }[] = [
   { address: `/cluster/data=${enc({ loc })}`, route: { screen: 'cluster', data: { loc } } },
   { address: `/momcluster/data=${enc({ loc })}`, route: { screen: 'momcluster', data: { loc } } },
   { address: '/cluster', route: { screen: 'cluster', data: {} } },
+  {
+    address: `/cluster/data=${enc({ loc, cluster: { group: 'business', id: 123456 } })}`,
+    route: { screen: 'cluster', data: { loc, cluster: { group: 'business', id: 123456 } } },
+  },
   // add-new
   { address: '/new', route: { screen: 'add-new' } },
   { address: '/new/rental', route: { screen: 'add-new', supertype: 'rental' } },
@@ -437,6 +441,8 @@ describe('addresses the app cannot use as they stand', () => {
     '/rental/p1/3',
     '/Review/Other?appid=p1',
     '/tiles',
+    '/signin',
+    '/signup',
     '/search-x/y',
     `/b/p1/data=${enc({ loc })}`,
     `/data=${enc({ loc })}`,

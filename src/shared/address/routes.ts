@@ -62,6 +62,9 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'rental',
   'profile',
   'data',
+  // account pages (the web app routes them; they are never bare point ids)
+  'signin',
+  'signup',
   // served by the server, never by the app
   'v1',
   'api',

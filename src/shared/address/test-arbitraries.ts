@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LAYER_GROUPS } from '../map/contract';
 import type { MapData } from './types';
 import { SEARCH_PAGE_SIZES, SEARCH_SUPERTYPES } from './types';
 
@@ -38,6 +39,10 @@ export const mapDataArbitrary: fc.Arbitrary<MapData> = fc.record(
     ),
     event: fc.record({ id: idArbitrary }),
     xpoint: fc.record({ id: fc.oneof(idArbitrary, fc.constant('')) }),
+    cluster: fc.record({
+      group: fc.constantFrom(...LAYER_GROUPS),
+      id: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+    }),
   },
   { requiredKeys: [] },
 );

@@ -1,4 +1,5 @@
 import type { ADD_NEW_SUPERTYPES, PointSupertype } from '../domain/supertypes';
+import type { LayerGroup } from '../map/contract';
 
 /**
  * Types of the address codec (map-and-search §2). The address is the state: every screen has a
@@ -71,6 +72,11 @@ export interface MapData {
   search?: SearchData;
   event?: { id: string };
   xpoint?: { id: string };
+  /**
+   * The cluster a /cluster list shows (§2 "cluster list views carrying the location"; the spec does
+   * not name the field): its layer group and the point tiles' `cluster_id`.
+   */
+  cluster?: { group: LayerGroup; id: number };
 }
 
 /** Routes whose link carries a `successUrl`, the path to return to (§2 "Links the product builds"). */

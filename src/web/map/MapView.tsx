@@ -1,7 +1,35 @@
-import { useEffect, useRef } from 'react';
-import { Map as MaplibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
-import { TILE_PATHS } from '../../shared/map/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Map as MaplibreMap,
+  NavigationControl,
+  prewarm,
+  setWorkerUrl,
+  type StyleSpecification,
+  type MapGeoJSONFeature,
+  type MapMouseEvent,
+} from 'maplibre-gl';
+import {
+  CLICK_HIT_BOX_PX,
+  LAYER_GROUPS,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  TILE_PATHS,
+  allPointLayerIds,
+  isLayerGroup,
+  pointLayerIds,
+  type LayerGroup,
+} from '../../shared/map/contract';
 import { externalBasemapUrl, mergeOverlay } from '../../shared/map/overlay';
+import { LayerToggles } from './LayerToggles';
+import { loadHiddenGroups, saveHiddenGroups } from './layerVisibility';
+import { parseMapHash, type MapLocation } from '../../shared/address';
+import {
+  initialLocation,
+  roundedLocation,
+  sameLocation,
+  writeLocationCookie,
+  writeLocationHash,
+} from './mapLocation';
 // maplibre 6 finds its worker with `new URL(..., import.meta.url)`, which Vite does not emit: hand
 // it the worker file Vite does emit (notes/offline-map.md).
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -16,9 +44,20 @@ declare global {
   }
 }
 
-/** The spec's default view: a New York coordinate at zoom 14. */
-export const DEFAULT_CENTER: [lng: number, lat: number] = [-74.006, 40.7128];
-export const DEFAULT_ZOOM = 14;
+/**
+ * Who moved the map (maputnik's convention): the app (the hash changed, a link) or the visitor.
+ * Moves the app makes are passed as event data, so the `moveend` they cause does not write back the
+ * hash they came from, and the two never chase each other.
+ */
+type MoveSource = 'map' | 'app';
+const FROM_APP = { from: 'app' satisfies MoveSource };
+
+/** A cluster the visitor clicked: enough to list its members and to come back to this view. */
+export interface ClusterClick {
+  group: LayerGroup;
+  clusterId: number;
+  loc: MapLocation;
+}
 
 /**
  * The server's style (basemap, glyphs, sprite, point layers), addressed absolutely so MapLibre's
@@ -28,31 +67,116 @@ export function styleUrl(origin: string = window.location.origin): string {
   return new URL(TILE_PATHS.style, origin).toString();
 }
 
+/**
+ * The first screen is the map, so its slowest inputs start as soon as this module runs, not after
+ * React's first render: the worker (prewarm) and the style JSON (fetched once here, handed to the
+ * first map; later maps fetch their own). Measured by `npm run bench:map`.
+ */
+prewarm();
+let earlyStyle: Promise<StyleSpecification | null> | null = fetchStyle();
+
+function fetchStyle(): Promise<StyleSpecification | null> {
+  return fetch(styleUrl(), { headers: { Accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<StyleSpecification>) : null))
+    .catch(() => null);
+}
+
+/** The prefetched style, once; null when it failed (the map then asks for the URL and reports). */
+function takeEarlyStyle(): Promise<StyleSpecification | null> {
+  const style = earlyStyle ?? Promise.resolve(null);
+  earlyStyle = null;
+  return style;
+}
+
+/** The canvas of the mounted map, so panels over the map can hand focus back to it. */
+let mountedCanvas: HTMLCanvasElement | null = null;
+export function focusMap(): void {
+  mountedCanvas?.focus();
+}
+
 export interface MapViewProps {
   className?: string;
+  /** A single point was clicked: its detail route (`clickurl`). */
+  onPointClick?(clickurl: string): void;
+  /** A cluster was clicked. */
+  onClusterClick?(cluster: ClusterClick): void;
+}
+
+/** The map's view, rounded as the address stores it. */
+function currentLocation(map: MaplibreMap): MapLocation | null {
+  const center = map.getCenter().wrap();
+  return roundedLocation(map.getZoom(), center.lng, center.lat);
+}
+
+/** Point layers present in the style (an overlay on an external basemap may be mid-load). */
+function presentPointLayers(map: MaplibreMap): string[] {
+  return allPointLayerIds().filter((id) => map.getLayer(id) !== undefined);
+}
+
+/** Point and cluster features within the §9 hit box (±5 px) around a pointer position. */
+function featuresNear(map: MaplibreMap, event: MapMouseEvent): MapGeoJSONFeature[] {
+  const layers = presentPointLayers(map);
+  if (layers.length === 0) return [];
+  const { x, y } = event.point;
+  return map.queryRenderedFeatures(
+    [
+      [x - CLICK_HIT_BOX_PX, y - CLICK_HIT_BOX_PX],
+      [x + CLICK_HIT_BOX_PX, y + CLICK_HIT_BOX_PX],
+    ],
+    { layers },
+  );
 }
 
 /**
- * The MapLibre map, created once per mount and removed on unmount. The map is imperative: React
- * owns only the container element.
+ * Shows or hides each group's layers. Only real changes are written: any layout change makes
+ * MapLibre reload the source's tiles, which would slow the first idle for nothing.
  */
-export function MapView({ className }: MapViewProps) {
+function applyHiddenGroups(map: MaplibreMap, hidden: ReadonlySet<LayerGroup>): void {
+  for (const group of LAYER_GROUPS) {
+    const visibility = hidden.has(group) ? 'none' : 'visible';
+    for (const id of Object.values(pointLayerIds(group))) {
+      if (map.getLayer(id) === undefined) continue;
+      const current: unknown = map.getLayoutProperty(id, 'visibility') ?? 'visible';
+      if (current !== visibility) map.setLayoutProperty(id, 'visibility', visibility);
+    }
+  }
+}
+
+/**
+ * The MapLibre map, created once per mount and held in a ref; React owns only the container and the
+ * controls beside it. Points come from the style's vector-tile layers, never DOM markers.
+ */
+export function MapView({ className, onPointClick, onClusterClick }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MaplibreMap | null>(null);
+  const [hidden, setHidden] = useState<ReadonlySet<LayerGroup>>(loadHiddenGroups);
+  const hiddenRef = useRef(hidden);
+  // the latest callbacks, read by listeners registered once
+  const callbacksRef = useRef({ onPointClick, onClusterClick });
+  useEffect(() => {
+    callbacksRef.current = { onPointClick, onClusterClick };
+  }, [onPointClick, onClusterClick]);
 
   useEffect(() => {
     const container = containerRef.current;
     if (container === null) return;
 
+    const start = initialLocation({
+      hash: window.location.hash,
+      pathname: window.location.pathname,
+      cookies: document.cookie,
+    });
     const map = new MaplibreMap({
       container,
-      style: styleUrl(),
-      center: DEFAULT_CENTER,
-      zoom: DEFAULT_ZOOM,
+      center: [start.lng, start.lat],
+      zoom: start.zoom,
+      minZoom: MIN_ZOOM,
+      maxZoom: MAX_ZOOM,
       attributionControl: { compact: true },
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     mapRef.current = map;
+    mountedCanvas = map.getCanvas();
 
     // BASEMAP=https://... : our style is an overlay naming an external basemap style; load that
     // one and lay the overlay on top (src/shared/map/overlay.ts).
@@ -63,6 +187,59 @@ export function MapView({ className }: MapViewProps) {
         map.setStyle(basemapUrl, { transformStyle: (_previous, base) => mergeOverlay(base, overlay) });
       }
     });
+    // after every style load (ours, then an external basemap's): the visitor's hidden groups
+    map.on('style.load', () => applyHiddenGroups(map, hiddenRef.current));
+
+    map.on('moveend', (event) => {
+      const loc = currentLocation(map);
+      if (loc === null) return;
+      if ((event as { from?: MoveSource }).from !== 'app') writeLocationHash(loc);
+      writeLocationCookie(loc);
+    });
+
+    // the hash changed from outside (typed in, back/forward): follow it
+    const followHash = () => {
+      const target = parseMapHash(window.location.hash);
+      if (target === null || sameLocation(target, currentLocation(map))) return;
+      map.jumpTo({ center: [target.lng, target.lat], zoom: target.zoom }, FROM_APP);
+    };
+    window.addEventListener('hashchange', followHash);
+    window.addEventListener('popstate', followHash);
+
+    map.on('click', (event) => {
+      const feature = featuresNear(map, event)[0];
+      if (feature === undefined) return;
+      const properties = feature.properties as Record<string, unknown>;
+      const group = feature.sourceLayer;
+      const clusterId = properties.cluster_id;
+      if (
+        properties.point_count !== undefined &&
+        typeof clusterId === 'number' &&
+        isLayerGroup(group ?? '')
+      ) {
+        const loc = currentLocation(map);
+        if (loc !== null)
+          callbacksRef.current.onClusterClick?.({ group: group as LayerGroup, clusterId, loc });
+        return;
+      }
+      if (typeof properties.clickurl === 'string' && properties.clickurl.startsWith('/')) {
+        callbacksRef.current.onPointClick?.(properties.clickurl);
+      }
+    });
+
+    // a pointer over a point or cluster says it can be clicked
+    let hovering = false;
+    map.on('mousemove', (event) => {
+      const over = featuresNear(map, event).length > 0;
+      if (over === hovering) return;
+      hovering = over;
+      map.getCanvas().style.cursor = over ? 'pointer' : '';
+    });
+
+    let removed = false;
+    void takeEarlyStyle().then((style) => {
+      if (!removed) map.setStyle(style ?? styleUrl());
+    });
 
     map.once('idle', () => {
       window.__xpointMap = map;
@@ -70,14 +247,39 @@ export function MapView({ className }: MapViewProps) {
     });
 
     return () => {
+      removed = true;
+      window.removeEventListener('hashchange', followHash);
+      window.removeEventListener('popstate', followHash);
       if (window.__xpointMap === map) {
         delete window.__xpointMap;
         delete document.body.dataset.mapReady;
       }
+      if (mountedCanvas === map.getCanvas()) mountedCanvas = null;
       mapRef.current = null;
       map.remove();
     };
   }, []);
 
-  return <div ref={containerRef} className={className ?? 'map-view'} role="region" aria-label="Map" />;
+  const toggleGroup = useCallback((group: LayerGroup, visible: boolean) => {
+    setHidden((previous) => {
+      const next = new Set(previous);
+      if (visible) next.delete(group);
+      else next.add(group);
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    hiddenRef.current = hidden;
+    saveHiddenGroups(hidden);
+    const map = mapRef.current;
+    if (map !== null) applyHiddenGroups(map, hidden);
+  }, [hidden]);
+
+  return (
+    <>
+      <div ref={containerRef} className={className ?? 'map-view'} role="region" aria-label="Map" />
+      <LayerToggles hidden={hidden} onToggle={toggleGroup} />
+    </>
+  );
 }

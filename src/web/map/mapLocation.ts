@@ -1,0 +1,78 @@
+import {
+  MAP_LOCATION_COOKIE,
+  buildMapHash,
+  decodeLocationCookie,
+  encodeLocationCookie,
+  parseAddress,
+  parseLocation,
+  parseMapHash,
+  type MapLocation,
+} from '../../shared/address';
+import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../shared/map/contract';
+
+/**
+ * Where the map position lives outside the map (map-and-search §2): the address hash, the `data=`
+ * segment's `loc`, and the `mapbox_loc_json` cookie. Pure readers plus the two writers the map
+ * calls on `moveend`; all values rounded as §9 says (6 decimals, zoom 2) by the address codec.
+ */
+
+/** The cookie lives a year, for every path of the site. */
+const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export const DEFAULT_LOCATION: MapLocation = {
+  zoom: DEFAULT_ZOOM,
+  lng: DEFAULT_CENTER.lng,
+  lat: DEFAULT_CENTER.lat,
+};
+
+/** The value of one cookie in a `document.cookie` string, or undefined. */
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export interface LocationSources {
+  hash: string;
+  pathname: string;
+  cookies: string;
+}
+
+/** The first view (§2): the hash, else the data segment's loc, else the cookie, else New York at 14. */
+export function initialLocation({ hash, pathname, cookies }: LocationSources): MapLocation {
+  const fromHash = parseMapHash(hash);
+  if (fromHash) return fromHash;
+  const route = parseAddress(pathname).route;
+  const fromData = 'data' in route ? route.data.loc : undefined;
+  if (fromData) return fromData;
+  const cookie = readCookie(cookies, MAP_LOCATION_COOKIE);
+  const fromCookie = cookie === undefined ? null : decodeLocationCookie(cookie);
+  return fromCookie ?? DEFAULT_LOCATION;
+}
+
+/** A map view as the codec rounds it, or null when MapLibre reports something out of range. */
+export function roundedLocation(zoom: number, lng: number, lat: number): MapLocation | null {
+  return parseLocation({ zoom, lng, lat });
+}
+
+export function sameLocation(a: MapLocation | null, b: MapLocation | null): boolean {
+  return a !== null && b !== null && a.zoom === b.zoom && a.lng === b.lng && a.lat === b.lat;
+}
+
+/**
+ * Writes the hash in place (replaceState: a map move is never a history entry) and keeps the
+ * router's `history.state` (its key and index) untouched.
+ */
+export function writeLocationHash(loc: MapLocation): void {
+  const hash = buildMapHash(loc);
+  if (window.location.hash === hash) return;
+  const url = `${window.location.pathname}${window.location.search}${hash}`;
+  window.history.replaceState(window.history.state, '', url);
+}
+
+export function writeLocationCookie(loc: MapLocation): void {
+  document.cookie = `${MAP_LOCATION_COOKIE}=${encodeLocationCookie(loc)}; path=/; max-age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
