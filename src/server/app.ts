@@ -117,6 +117,8 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
     prefix: '/',
     index: false,
     wildcard: true,
+    // the build writes .br and .gz beside hashed assets (vite.config.ts): sent as they are
+    preCompressed: true,
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders: (reply, filePath) => {

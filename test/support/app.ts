@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -29,10 +30,10 @@ export async function openTestApp(
     path.join(webDir, 'index.html'),
     '<!doctype html><title>XPoint test</title><div id="root"></div>',
   );
-  fs.writeFileSync(
-    path.join(webDir, 'assets', 'app-3f9a1c.js'),
-    `console.log(${JSON.stringify('x'.repeat(2000))});`,
-  );
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js'), script);
+  // the build writes a precompressed sibling beside each hashed asset (vite.config.ts)
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js.br'), brotliCompressSync(script));
   const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
   const app = await buildApp({ config, store });
   await options.prepare?.(app);
