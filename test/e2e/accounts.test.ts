@@ -202,7 +202,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
     await expect.poll(focusedText).toBe('Profile');
     await page.keyboard.press('ArrowDown');
-    expect(await focusedText()).toBe('My help requests');
+    expect(await focusedText()).toBe('Account settings');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     expect(await focusedText()).toBe('Sign out');

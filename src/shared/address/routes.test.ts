@@ -443,6 +443,7 @@ describe('addresses the app cannot use as they stand', () => {
     '/tiles',
     '/signin',
     '/signup',
+    '/account',
     '/search-x/y',
     `/b/p1/data=${enc({ loc })}`,
     `/data=${enc({ loc })}`,

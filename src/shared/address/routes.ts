@@ -65,6 +65,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   // account pages (the web app routes them; they are never bare point ids)
   'signin',
   'signup',
+  'account',
   // served by the server, never by the app
   'v1',
   'api',

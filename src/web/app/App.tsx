@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ClusterList } from '../map/ClusterList';
 import { MapView } from '../map/MapView';
 import { useMapNavigation } from '../map/useMapNavigation';
+import { AccountPage } from '../features/accounts/AccountPage';
 import { AuthPage } from '../features/accounts/AuthPage';
 import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
@@ -36,6 +37,7 @@ const router = createBrowserRouter([
   { path: '/cluster/*', element: <MapPage panel={<ClusterList />} /> },
   { path: '/signin', element: <AuthPage mode="signin" /> },
   { path: '/signup', element: <AuthPage mode="signup" /> },
+  { path: '/account', element: <AccountPage /> },
   { path: '/u/:username', element: <ProfilePage /> },
   { path: '/MyHelpRequests', element: <MapPage panel={<MyPointsPanel />} /> },
   { path: '/MeOnMap/Index', element: <MapPage panel={<MyPointsPanel />} /> },

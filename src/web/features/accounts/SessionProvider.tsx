@@ -79,12 +79,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   /**
-   * Signs out on the server first: if that fails (offline), the user stays signed in and the error
-   * is thrown, rather than a page that says "signed out" over a live session. A stale anti-forgery
-   * token (another tab signed in again) is refreshed and the call tried once more.
+   * Signs out on the server first (this session, or every session of the account): if that fails
+   * (offline), the user stays signed in and the error is thrown, rather than a page that says
+   * "signed out" over a live session. A stale anti-forgery token (another tab signed in again) is
+   * refreshed and the call tried once more.
    */
-  const signOut = useCallback(async () => {
-    const logout = () => apiPost('/v1/account/logout', okResponseSchema);
+  const endSessions = useCallback(async (path: '/v1/account/logout' | '/v1/account/logout-everywhere') => {
+    const logout = () => apiPost(path, okResponseSchema);
     try {
       await logout();
     } catch (error) {
@@ -98,6 +99,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     await refreshAntiforgeryToken().catch(() => undefined);
   }, []);
+
+  const signOut = useCallback(() => endSessions('/v1/account/logout'), [endSessions]);
+  const signOutEverywhere = useCallback(() => endSessions('/v1/account/logout-everywhere'), [endSessions]);
+  const updateUser = useCallback((next: AccountUser) => setUser(next), []);
 
   const openLogin = useCallback((tab: AuthTab = 'signin') => {
     pending.current = null;
@@ -137,10 +142,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signUp,
       signOut,
+      signOutEverywhere,
+      updateUser,
       requireAccount,
       openLogin,
     }),
-    [user, signedIn, loading, signIn, signUp, signOut, requireAccount, openLogin],
+    [
+      user,
+      signedIn,
+      loading,
+      signIn,
+      signUp,
+      signOut,
+      signOutEverywhere,
+      updateUser,
+      requireAccount,
+      openLogin,
+    ],
   );
 
   return (

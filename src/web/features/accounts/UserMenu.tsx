@@ -7,7 +7,7 @@ import { useSession } from './session';
 /**
  * The header's account corner: a 'Sign in' button for a visitor; for a signed-in user an avatar
  * button opening a menu (ARIA menu button: arrows, Home, End, Escape) with the full name, Profile,
- * My help requests and Sign out.
+ * Account settings, My help requests and Sign out.
  */
 export function UserMenu() {
   const { user, signedIn, loading, openLogin, signOut } = useSession();
@@ -150,6 +150,9 @@ export function UserMenu() {
           </div>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => go(profileLink(user.username))}>
             Profile
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/account')}>
+            Account settings
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/MyHelpRequests')}>
             My help requests

@@ -32,6 +32,10 @@ export interface Session {
   signIn(login: string, password: string): Promise<AccountUser>;
   signUp(input: SignUpInput): Promise<AccountUser>;
   signOut(): Promise<void>;
+  /** Ends every session of the account on the server (all devices), then signs out here. */
+  signOutEverywhere(): Promise<void>;
+  /** Replaces the signed-in user with the server's newer copy (a new avatar, a changed password). */
+  updateUser(user: AccountUser): void;
   /**
    * For an action that needs an account: true when signed in; otherwise opens the login modal
    * with `reason` at the top and answers false. `then` runs once the visitor has signed in there.
@@ -57,4 +61,5 @@ export const LOGIN_REASONS = {
   comment: 'You need to login to comment.',
   helpRequests: 'You need to sign in to see your help requests.',
   meOnMap: 'You need to sign in to show yourself on the map.',
+  account: 'You need to sign in to change your account.',
 } as const;
