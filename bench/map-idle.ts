@@ -15,7 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH } from '../test/e2e/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/support/browser';
 import { freePort, startServer } from '../test/e2e/support/server';
 import { DEFAULT_ZOOM, TILE_PATHS } from '../src/shared/map/contract';
 
@@ -24,19 +24,6 @@ const VIEWPORT = { width: 1280, height: 800 };
 const IDLE_TIMEOUT_MS = 60_000;
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAPLIBRE_DIST = path.join(REPO_ROOT, 'node_modules/maplibre-gl/dist');
-/** Same flags as the e2e browser (notes/offline-map.md): software WebGL, no background traffic. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-];
 
 function parseArgs(argv: string[]): { runs: number; seed: number } {
   const get = (name: string, fallback: number) => {

@@ -21,6 +21,7 @@ import { seedDemoData } from '../src/server/seed/generate';
 import { openStore, type Store } from '../src/server/store/store';
 import { PointTiles } from '../src/server/tiles/points/service';
 import { LAYER_GROUPS } from '../src/shared/map/contract';
+import { newPoint } from '../test/support/factories';
 
 interface Args {
   points: number;
@@ -196,27 +197,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     await store.db
       .insertInto('points')
-      .values({
-        id,
-        supertype: 'business',
-        type: 'cafe',
-        title: 'Bench cafe',
-        lat,
-        lon,
-        has_app: 0,
-        allow_consulting: 1,
-        rating_count: 0,
-        health_status: 0,
-        stats_total: 0,
-        stats_prev_month: 0,
-        stats_this_month: 0,
-        stats_today: 0,
-        beamtype: 0,
-        is_promo: 0,
-        meonmap_enabled: 0,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
+      .values(newPoint({ id, type: 'cafe', title: 'Bench cafe', lat, lon }))
       .execute();
     for (;;) {
       const tile = tiles.tile(18, x, y, ['business'], false).tile;

@@ -4,6 +4,7 @@ import type { NewPoint } from '../../src/server/store/schema';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 import { bearer, registerUser, signIn } from '../support/accounts';
+import { newPoint } from '../support/factories';
 
 /**
  * The permission matrix of map-and-search §5 and §6, through HTTP: every role (visitor, plain user,
@@ -86,28 +87,17 @@ describe.each(TEST_DIALECTS)('permission matrix over HTTP (%s)', (dialect) => {
     const carlos = (await userId('carlos')).id;
     const now = Date.now();
     const rows: NewPoint[] = [];
-    const point = (id: string, supertype: string, fields: Partial<NewPoint>): NewPoint => ({
-      id,
-      supertype,
-      type: 'custom',
-      title: id,
-      has_app: 0,
-      allow_consulting: 1,
-      lat: 1,
-      lon: 1,
-      rating_count: 0,
-      health_status: 0,
-      stats_total: 0,
-      stats_prev_month: 0,
-      stats_this_month: 0,
-      stats_today: 0,
-      beamtype: 0,
-      is_promo: 0,
-      meonmap_enabled: 0,
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    });
+    const point = (id: string, supertype: string, fields: Partial<NewPoint>): NewPoint =>
+      newPoint({
+        id,
+        supertype,
+        type: 'custom',
+        lat: 1,
+        lon: 1,
+        created_at: now,
+        updated_at: now,
+        ...fields,
+      });
     for (const supertype of SUPERTYPES) {
       ids[`${supertype}:managed`] = `pm_${supertype}`;
       rows.push(point(`pm_${supertype}`, supertype, { owner_userid: olivia, consultant_userid: carlos }));

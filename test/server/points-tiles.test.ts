@@ -10,6 +10,7 @@ import { TEST_DATABASE_URL, TEST_DIALECTS } from '../support/store';
 import { buildApp } from '../../src/server/app';
 import { openStore } from '../../src/server/store/store';
 import { prefixFor } from '../../src/shared/domain/supertypes';
+import { newPoint } from '../support/factories';
 
 const T0 = Date.UTC(2025, 5, 15, 12, 0, 0);
 const DAY = 86_400_000;
@@ -27,29 +28,20 @@ function pointRow(n: number, fields: Partial<NewPoint> = {}): NewPoint {
   // a deterministic spiral around the centre, a few km across
   const angle = n * 2.399963;
   const radius = 0.0004 * Math.sqrt(n);
-  return {
+  return newPoint({
     id: `tp${n}`,
     supertype: POINT_GROUPS[n % POINT_GROUPS.length] as string,
     type: n % 3 === 0 ? 'cafe' : 'bakery',
     subtype: n % 5 === 0 ? 'vegan' : null,
     title: `Tile point ${n}`,
-    has_app: 0,
-    allow_consulting: 1,
     lat: centre.lat + radius * Math.sin(angle),
     lon: centre.lon + radius * Math.cos(angle),
-    rating_count: 0,
-    health_status: 0,
-    stats_total: 0,
-    stats_prev_month: 0,
-    stats_this_month: 0,
-    stats_today: 0,
     beamtype: n % 7 === 0 ? 1 : 0,
     is_promo: n % 11 === 0 ? 1 : 0,
-    meonmap_enabled: 0,
     created_at: T0,
     updated_at: T0,
     ...fields,
-  };
+  });
 }
 
 function eventRow(n: number, endDate: number): NewEvent {

@@ -4,6 +4,7 @@ import type { NewPoint } from '../../src/server/store/schema';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 import { registerUser } from '../support/accounts';
+import { newPoint } from '../support/factories';
 
 /**
  * GET /v1/users/{username}: the public profile behind /u/{username} (issue 3, social §2). Paging
@@ -42,31 +43,21 @@ describe.each(TEST_DIALECTS)('profiles over HTTP (%s)', (dialect) => {
       })
       .execute();
     // 15 business points (p00 newest) and 2 help requests, all Paula's; one point of quinn's
-    const point = (id: string, supertype: string, owner: string, age: number): NewPoint => ({
-      id,
-      supertype,
-      type: 'cafe',
-      title: `Point ${id}`,
-      tagline: id === 'p00' ? 'The newest one' : null,
-      url_cover_image: id === 'p00' ? '/media/cover.webp' : null,
-      city_id: id === 'p00' ? 5128581 : null,
-      has_app: 0,
-      allow_consulting: 1,
-      owner_userid: owner,
-      lat: 40.7,
-      lon: -74,
-      rating_count: 0,
-      health_status: 0,
-      stats_total: 0,
-      stats_prev_month: 0,
-      stats_this_month: 0,
-      stats_today: 0,
-      beamtype: 0,
-      is_promo: 0,
-      meonmap_enabled: 0,
-      created_at: base - age * HOUR,
-      updated_at: base,
-    });
+    const point = (id: string, supertype: string, owner: string, age: number): NewPoint =>
+      newPoint({
+        id,
+        supertype,
+        type: 'cafe',
+        title: `Point ${id}`,
+        tagline: id === 'p00' ? 'The newest one' : null,
+        url_cover_image: id === 'p00' ? '/media/cover.webp' : null,
+        city_id: id === 'p00' ? 5128581 : null,
+        owner_userid: owner,
+        lat: 40.7,
+        lon: -74,
+        created_at: base - age * HOUR,
+        updated_at: base,
+      });
     const rows: NewPoint[] = [];
     for (let i = 0; i < 15; i += 1) rows.push(point(`p${String(i).padStart(2, '0')}`, 'business', paula, i));
     rows.push(point('h1', 'helprequest', paula, 100), point('h2', 'helprequest', paula, 101));

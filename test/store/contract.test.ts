@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../src/server/store/migrate';
 import { pointsInBounds, searchPointsText } from '../../src/server/store/geo';
 import type { Database, NewCity, NewPoint, NewUser } from '../../src/server/store/schema';
 import { citiesStartingWith, cityBySlug, closestCities } from '../../src/server/features/cities/queries';
+import { newPoint } from '../support/factories';
 
 /** Every table of schema.ts; `satisfies` makes a new table there fail to compile until it is listed. */
 const TABLES = Object.keys({
@@ -40,29 +41,7 @@ let made = 0;
 /** A point with every NOT NULL column filled; ids are unique within the run. */
 function pointRow(fields: Partial<NewPoint> = {}): NewPoint {
   made += 1;
-  return {
-    id: `pt_${made}`,
-    supertype: 'business',
-    type: 'shop',
-    subtype: null,
-    title: `Point ${made}`,
-    has_app: 0,
-    allow_consulting: 1,
-    lat: 0,
-    lon: 0,
-    rating_count: 0,
-    health_status: 0,
-    stats_total: 0,
-    stats_prev_month: 0,
-    stats_this_month: 0,
-    stats_today: 0,
-    beamtype: 0,
-    is_promo: 0,
-    meonmap_enabled: 0,
-    created_at: T0,
-    updated_at: T0,
-    ...fields,
-  };
+  return newPoint({ id: `pt_${made}`, title: `Point ${made}`, created_at: T0, updated_at: T0, ...fields });
 }
 
 function userRow(username: string, fields: Partial<NewUser> = {}): NewUser {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPoint } from '../../../test/support/factories';
 import { openTestStore, TEST_DIALECTS, type TestStore } from '../../../test/support/store';
 import { ChangeFeed, type StoreChange } from './changes';
 import type { NewPoint } from './schema';
@@ -6,29 +7,7 @@ import type { NewPoint } from './schema';
 const T0 = 1_717_171_717_171;
 
 function pointRow(id: string, fields: Partial<NewPoint> = {}): NewPoint {
-  return {
-    id,
-    supertype: 'business',
-    type: 'shop',
-    subtype: null,
-    title: id,
-    has_app: 0,
-    allow_consulting: 1,
-    lat: 1,
-    lon: 2,
-    rating_count: 0,
-    health_status: 0,
-    stats_total: 0,
-    stats_prev_month: 0,
-    stats_this_month: 0,
-    stats_today: 0,
-    beamtype: 0,
-    is_promo: 0,
-    meonmap_enabled: 0,
-    created_at: T0,
-    updated_at: T0,
-    ...fields,
-  };
+  return newPoint({ id, lat: 1, lon: 2, created_at: T0, updated_at: T0, ...fields });
 }
 
 for (const dialect of TEST_DIALECTS) {

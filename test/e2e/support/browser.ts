@@ -7,7 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Software WebGL through SwiftShader, no background traffic (notes/offline-map.md). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--use-angle=swiftshader',

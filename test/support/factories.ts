@@ -1,0 +1,31 @@
+import type { NewPoint } from '../../src/server/store/schema';
+
+/**
+ * A point row with every NOT NULL column filled with a neutral value (a business of type shop at
+ * 0,0, no flags, zero stats), so a test names only what it is about. Times default to now.
+ */
+export function newPoint(fields: Partial<NewPoint> & { id: string }): NewPoint {
+  const now = Date.now();
+  return {
+    supertype: 'business',
+    type: 'shop',
+    subtype: null,
+    title: fields.id,
+    has_app: 0,
+    allow_consulting: 1,
+    lat: 0,
+    lon: 0,
+    rating_count: 0,
+    health_status: 0,
+    stats_total: 0,
+    stats_prev_month: 0,
+    stats_this_month: 0,
+    stats_today: 0,
+    beamtype: 0,
+    is_promo: 0,
+    meonmap_enabled: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
