@@ -14,7 +14,7 @@ const proxied = ['/v1', '/healthz', '/home', '/tiles', '/media'];
 /**
  * Writes .br and .gz beside every hashed script, worker and stylesheet once the build is done, so the
  * server sends them as they are (@fastify/static preCompressed) instead of compressing the 1 MB map
- * script and its 520 KB worker on every cold load. Brotli at its best quality: done once per build.
+ * script and its 520 KB worker on every cold load. Brotli quality 10: within 2% of 11 at a third of the time.
  */
 function precompress(): Plugin {
   return {
@@ -31,7 +31,7 @@ function precompress(): Plugin {
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
         fs.writeFileSync(
           `${file}.br`,
-          zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
         );
       }
     },
