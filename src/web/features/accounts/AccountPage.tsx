@@ -4,6 +4,7 @@ import { DEFAULT_PASSWORD_RULE } from '../../../shared/validation/accounts';
 import { ApiError, apiPost, fieldOfMessage } from '../../lib/api';
 import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
+import { TextField } from './TextField';
 import { LOGIN_REASONS, useSession } from './session';
 
 /** Social §5 and §9: an image of at most 10485760 bytes (the server checks the same). */
@@ -313,39 +314,20 @@ function PasswordSection() {
           </p>
         )}
         <fieldset disabled={busy}>
-          {PASSWORD_FIELDS.map((field) => {
-            const inputId = `${id}-${field.name}`;
-            const error = errors[field.name];
-            const described = error ? `${inputId}-error` : field.hint ? `${inputId}-hint` : undefined;
-            return (
-              <div className="auth-field" key={field.name}>
-                <label htmlFor={inputId}>{field.label}</label>
-                <input
-                  id={inputId}
-                  name={field.name}
-                  type="password"
-                  autoComplete={field.autoComplete}
-                  value={values[field.name]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={described}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setValues((previous) => ({ ...previous, [field.name]: value }));
-                  }}
-                />
-                {field.hint && !error && (
-                  <p className="auth-field__hint" id={`${inputId}-hint`}>
-                    {field.hint}
-                  </p>
-                )}
-                {error && (
-                  <p className="auth-field__error" id={`${inputId}-error`}>
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          {PASSWORD_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              name={field.name}
+              label={field.label}
+              type="password"
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              error={errors[field.name]}
+              hint={field.hint}
+              onChange={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
+            />
+          ))}
           <div className="account__actions">
             <button type="submit" className="xp-button xp-button--primary">
               {busy ? 'Changing password…' : 'Change password'}

@@ -10,13 +10,14 @@ import {
 import { DEFAULT_PASSWORD_RULE, USERNAME_MAX_LENGTH } from '../../../shared/validation/accounts';
 import { ApiError, fieldOfMessage } from '../../lib/api';
 import { useSession, type AuthTab } from './session';
+import { TextField, type TextFieldProps } from './TextField';
 
 type FieldName = 'login' | 'password' | 'username' | 'email' | 'fullname';
 
 interface FieldSpec {
   name: FieldName;
   label: string;
-  type: string;
+  type: TextFieldProps['type'];
   autoComplete: string;
   schema: z.ZodType<string>;
   hint?: string;
@@ -147,42 +148,21 @@ export function AuthForm({ mode, onDone, autoFocus = false }: AuthFormProps) {
         </p>
       )}
       <fieldset disabled={busy}>
-        {fields.map((field, index) => {
-          const inputId = `${id}-${field.name}`;
-          const error = errors[field.name];
-          const described = [error ? `${inputId}-error` : '', field.hint && !error ? `${inputId}-hint` : '']
-            .filter(Boolean)
-            .join(' ');
-          return (
-            <div className="auth-field" key={field.name}>
-              <label htmlFor={inputId}>{field.label}</label>
-              <input
-                id={inputId}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                autoFocus={autoFocus && index === 0}
-                value={values[field.name] ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described || undefined}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setValues((previous) => ({ ...previous, [field.name]: value }));
-                }}
-              />
-              {field.hint && !error && (
-                <p className="auth-field__hint" id={`${inputId}-hint`}>
-                  {field.hint}
-                </p>
-              )}
-              {error && (
-                <p className="auth-field__error" id={`${inputId}-error`}>
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {fields.map((field, index) => (
+          <TextField
+            key={field.name}
+            id={`${id}-${field.name}`}
+            name={field.name}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            autoFocus={autoFocus && index === 0}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            hint={field.hint}
+            onChange={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
+          />
+        ))}
         <button type="submit" className="xp-button xp-button--primary auth-form__submit">
           {busy
             ? mode === 'signin'
