@@ -211,7 +211,7 @@ describe('the web map', () => {
   }
 
   test('given continent zoom, when the map is idle, then city labels and point clusters are drawn', async () => {
-    const { page, errors } = await openMap(`/${CONTINENT_HASH}`);
+    const { page, errors } = await openMap(`/maps${CONTINENT_HASH}`);
 
     expect(await renderedCount(page, ['city-labels'])).toBeGreaterThan(5);
     expect(await renderedCount(page, CLUSTER_LAYERS)).toBeGreaterThan(0);
@@ -300,7 +300,7 @@ describe('the web map', () => {
   });
 
   test('given clusters, when one is clicked, then its members are listed, reachable by keyboard, and open their point', async () => {
-    const { page, errors } = await openMap(`/${CONTINENT_HASH}`);
+    const { page, errors } = await openMap(`/maps${CONTINENT_HASH}`);
     const clusters = await renderedClusters(page);
     if (clusters[0] === undefined) throw new Error('no cluster is drawn inside the map');
 
@@ -383,7 +383,7 @@ describe('the web map', () => {
   });
 
   test('given the layer toggles, when a group is switched off, then its points disappear and stay hidden after a reload', async () => {
-    const { page, errors } = await openMap(`/${CONTINENT_HASH}`);
+    const { page, errors } = await openMap(`/maps${CONTINENT_HASH}`);
     const [cluster] = await renderedClusters(page);
     if (cluster === undefined) throw new Error('no cluster is drawn');
     const groupLayers = Object.values(pointLayerIds(cluster.group));
@@ -409,7 +409,7 @@ describe('the web map', () => {
   });
 
   test('given a phone, when the layers and a cluster list are open, then they fit the screen', async () => {
-    const { page, errors } = await openMap(`/${CONTINENT_HASH}`, MOBILE);
+    const { page, errors } = await openMap(`/maps${CONTINENT_HASH}`, MOBILE);
     await page.getByRole('button', { name: /^Layers/ }).click();
     const layers = await page.locator('.map-layers__panel').boundingBox();
     expect(layers).not.toBeNull();

@@ -76,6 +76,25 @@ describe('the API client', () => {
     });
   });
 
+  it("shows a proxy's HTML error page as text, without its markup or scripts", async () => {
+    stubPage(null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('<html><body><h1>Bad gateway</h1><script>steal()</script></body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
+    );
+    await expect(apiGet('/v1/x', okSchema)).rejects.toMatchObject({
+      code: -1,
+      status: 502,
+      message: 'Bad gateway',
+    });
+  });
+
   it('refuses an answer that breaks the contract', async () => {
     stubPage(null);
     answer(200, { ok: 'yes' });

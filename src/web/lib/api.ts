@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ANTIFORGERY_HEADER, antiforgeryResponseSchema } from '../../shared/api/accounts';
+import { parseErrorBody, safeErrorText } from '../../shared/http/safeText';
 
 /**
  * The typed API client: JSON in, JSON out, every answer parsed with its zod contract from
@@ -79,8 +80,14 @@ async function request<S extends z.ZodType>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(API_ERROR_CODES.network, 'Internet Connection lost or server is not responding!', 0);
   }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
+  const text = await response.text().catch(() => '');
+  if (!response.ok) throw toApiError(response.status, text);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text) as unknown;
+  } catch {
+    payload = undefined;
+  }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError(
@@ -92,14 +99,17 @@ async function request<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** `{errorcode, error}` into an ApiError; anything else into the spec's 'Status [code]' text. */
-function toApiError(status: number, payload: unknown): ApiError {
-  if (typeof payload === 'object' && payload !== null) {
-    const { errorcode, error } = payload as { errorcode?: unknown; error?: unknown };
-    if (typeof errorcode === 'number' && typeof error === 'string')
-      return new ApiError(errorcode, error, status);
-  }
-  return new ApiError(API_ERROR_CODES.unreadable, `Status [${status}]. Network/Server error.`, status);
+/**
+ * A failed answer into an ApiError: the API's `{errorcode, error}`, else the body's text made safe,
+ * else 'Status [code]. Network/Server error.' (the one helper of §8, src/shared/http/safeText).
+ */
+export function toApiError(status: number, body: string): ApiError {
+  const parsed = parseErrorBody(body);
+  return new ApiError(
+    parsed !== null && parsed.errorcode !== 0 ? parsed.errorcode : API_ERROR_CODES.unreadable,
+    safeErrorText(status, body),
+    status,
+  );
 }
 
 export function apiGet<S extends z.ZodType>(

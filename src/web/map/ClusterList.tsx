@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { parseAddress } from '../../shared/address';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { findCategory } from '../../shared/domain/categories';
 import { SUPERTYPE_COLORS, type LayerGroup } from '../../shared/map/contract';
 import { focusMap } from './MapView';
 import { ClusterApiError, fetchClusterLeaves, type ClusterLeaf } from './clusterApi';
 import { LAYER_GROUP_NAMES } from './layerVisibility';
+import { useShell } from '../shell/Shell';
+import { SidePanel } from '../shell/SidePanel';
 
 /**
  * The /cluster screen (§2, §4 "clicking a cluster lists its members; clicking one opens its
@@ -13,60 +14,27 @@ import { LAYER_GROUP_NAMES } from './layerVisibility';
  * a million points (§9) costs one page per "Show more". Every member is a link, reachable by Tab.
  */
 export function ClusterList() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const route = parseAddress(location.pathname).route;
-  const cluster = route.screen === 'cluster' ? route.data.cluster : undefined;
+  const { route, navigation } = useShell();
+  const cluster =
+    route.screen === 'cluster' || route.screen === 'momcluster' ? route.data.cluster : undefined;
 
   const close = useCallback(() => {
-    void navigate({ pathname: '/maps', hash: window.location.hash });
+    navigation.toMap();
     focusMap();
-  }, [navigate]);
+  }, [navigation]);
 
   return cluster === undefined ? (
-    <ClusterPanel title="Places here" onClose={close}>
+    <SidePanel title="Places here" className="cluster-list" onClose={close} closeLabel="Close the list">
       <p className="cluster-list__message">Click a cluster on the map to list its places.</p>
-    </ClusterPanel>
+    </SidePanel>
   ) : (
     <ClusterMembers
       key={`${cluster.group}/${cluster.id}`}
       group={cluster.group}
       clusterId={cluster.id}
       onClose={close}
+      open={navigation.openLevel}
     />
-  );
-}
-
-interface ClusterPanelProps {
-  title: string;
-  onClose(): void;
-  children: React.ReactNode;
-}
-
-/** The panel: focus moves into it on open; Escape or the close button close it. */
-function ClusterPanel({ title, onClose, children }: ClusterPanelProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const headingId = useId();
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
-  return (
-    <aside className="cluster-list" aria-labelledby={headingId} onKeyDown={onKeyDown}>
-      <div className="cluster-list__header">
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="cluster-list__title">
-          {title}
-        </h2>
-        <button type="button" className="cluster-list__close" aria-label="Close the list" onClick={onClose}>
-          ×
-        </button>
-      </div>
-      {children}
-    </aside>
   );
 }
 
@@ -76,10 +44,13 @@ function ClusterMembers({
   group,
   clusterId,
   onClose,
+  open,
 }: {
   group: LayerGroup;
   clusterId: number;
   onClose(): void;
+  /** opens a member as the next level, so back returns to this list. */
+  open(to: string): void;
 }) {
   const [leaves, setLeaves] = useState<ClusterLeaf[]>([]);
   const [total, setTotal] = useState<number | null>(null);
@@ -141,7 +112,7 @@ function ClusterMembers({
   const groupName = LAYER_GROUP_NAMES[group];
   const hash = window.location.hash;
   return (
-    <ClusterPanel title={groupName} onClose={onClose}>
+    <SidePanel title={groupName} className="cluster-list" onClose={onClose} closeLabel="Close the list">
       <p className="cluster-list__count" aria-live="polite">
         {total === null
           ? 'Loading places…'
@@ -150,7 +121,14 @@ function ClusterMembers({
       <ul ref={listRef} className="cluster-list__items">
         {leaves.map((leaf) => (
           <li key={leaf.appnetid}>
-            <Link className="cluster-list__item" to={{ pathname: leaf.clickurl, hash }}>
+            <Link
+              className="cluster-list__item"
+              to={{ pathname: leaf.clickurl, hash }}
+              onClick={(event) => {
+                event.preventDefault();
+                open(leaf.clickurl);
+              }}
+            >
               <span
                 className="cluster-list__swatch"
                 style={{ backgroundColor: SUPERTYPE_COLORS[group] }}
@@ -181,6 +159,6 @@ function ClusterMembers({
             : `Show more (${(total - leaves.length).toLocaleString('en-US')} left)`}
         </button>
       )}
-    </ClusterPanel>
+    </SidePanel>
   );
 }

@@ -88,10 +88,46 @@ function takeEarlyStyle(): Promise<StyleSpecification | null> {
   return style;
 }
 
-/** The canvas of the mounted map, so panels over the map can hand focus back to it. */
-let mountedCanvas: HTMLCanvasElement | null = null;
+/** The mounted map, so panels over it can hand focus back and show what they describe. */
+let mountedMap: MaplibreMap | null = null;
 export function focusMap(): void {
-  mountedCanvas?.focus();
+  mountedMap?.getCanvas().focus();
+}
+
+/** Pixels kept clear around a revealed place, so its marker is never at the very edge. */
+const REVEAL_MARGIN_PX = 48;
+/** A place revealed from far away is shown at least this close (street level). */
+const REVEAL_MIN_ZOOM = 15;
+
+/**
+ * Brings a place the side panel shows into the part of the map the panel leaves uncovered (beside
+ * it on wide screens, above the bottom sheet on phones). A place already in view stays where it is:
+ * the map only moves when it has to, and then with a short ease, not a jump.
+ */
+export function revealOnMap(lng: number, lat: number): void {
+  const map = mountedMap;
+  if (map === null || !Number.isFinite(lng) || !Number.isFinite(lat)) return;
+  const canvas = map.getCanvas().getBoundingClientRect();
+  const cover = { left: 0, right: 0, top: 0, bottom: 0 };
+  const panel = document.querySelector('.side-panel')?.getBoundingClientRect();
+  if (panel !== undefined && panel.width > 0) {
+    // a sheet across the whole width covers the bottom; a panel on one side covers that side
+    if (panel.width >= canvas.width * 0.9) cover.bottom = Math.max(0, canvas.bottom - panel.top);
+    else cover.left = Math.max(0, panel.right - canvas.left);
+  }
+  const at = map.project([lng, lat]);
+  const inView =
+    at.x >= cover.left + REVEAL_MARGIN_PX &&
+    at.x <= canvas.width - cover.right - REVEAL_MARGIN_PX &&
+    at.y >= cover.top + REVEAL_MARGIN_PX &&
+    at.y <= canvas.height - cover.bottom - REVEAL_MARGIN_PX;
+  if (inView) return;
+  map.easeTo({
+    center: [lng, lat],
+    zoom: Math.max(map.getZoom(), REVEAL_MIN_ZOOM),
+    offset: [(cover.left - cover.right) / 2, (cover.top - cover.bottom) / 2],
+    duration: 400,
+  });
 }
 
 export interface MapViewProps {
@@ -176,7 +212,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     mapRef.current = map;
-    mountedCanvas = map.getCanvas();
+    mountedMap = map;
 
     // BASEMAP=https://... : our style is an overlay naming an external basemap style; load that
     // one and lay the overlay on top (src/shared/map/overlay.ts).
@@ -254,7 +290,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
         delete window.__xpointMap;
         delete document.body.dataset.mapReady;
       }
-      if (mountedCanvas === map.getCanvas()) mountedCanvas = null;
+      if (mountedMap === map) mountedMap = null;
       mapRef.current = null;
       map.remove();
     };

@@ -96,6 +96,6 @@ export async function waitForMapReady(page: Page, timeout = 30_000): Promise<voi
 /** Saves a full-page screenshot under test-results/ (gitignored) and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const file = path.resolve('test-results', `${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, animations: 'disabled' });
   return file;
 }

@@ -1,4 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { useShell } from '../../shell/Shell';
+import { SidePanel } from '../../shell/SidePanel';
 import { useSession, LOGIN_REASONS } from './session';
 import { useProfile } from './useProfile';
 import { PointCard } from './PointCard';
@@ -38,6 +40,7 @@ export function MyPointsPanel() {
 
 function MyPointsPanelFor({ page }: { page: MyPointsPage }) {
   const { user, loading, requireAccount } = useSession();
+  const { navigation } = useShell();
   const state = useProfile(user?.username ?? null, { supertype: page.supertype, pagesize: 48 });
 
   let body;
@@ -76,14 +79,13 @@ function MyPointsPanelFor({ page }: { page: MyPointsPage }) {
     );
 
   return (
-    <section className="my-points" aria-labelledby="my-points-title">
-      <div className="my-points__head">
-        <h2 id="my-points-title">{page.title}</h2>
-        <Link className="my-points__close" to="/" aria-label={`Close ${page.title}`}>
-          ×
-        </Link>
-      </div>
+    <SidePanel
+      title={page.title}
+      className="my-points"
+      onClose={navigation.toMap}
+      closeLabel={`Close ${page.title}`}
+    >
       {body}
-    </section>
+    </SidePanel>
   );
 }

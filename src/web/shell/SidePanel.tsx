@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface SidePanelProps {
+  /** the heading; focus moves to it when the panel opens or its level changes. */
+  title: ReactNode;
+  /** an extra class naming the panel's content (cluster-list, point-panel, ...). */
+  className?: string;
+  /** present when a previous level exists: the back button restores it. */
+  onBack?: () => void;
+  /** closes the panel: the shell returns to map mode. */
+  onClose(): void;
+  /** what the close button says to a screen reader. */
+  closeLabel?: string;
+  /** changes when the panel shows another level, so focus moves to the new heading. */
+  levelKey?: string;
+  children: ReactNode;
+}
+
+/**
+ * The side panel (map-and-search §2): beside the map on wide screens, a bottom sheet on phones. One
+ * frame for every level (cluster lists, search results, points, events): a back button when a level
+ * came before, the heading that takes focus, a close button, and Escape to close.
+ */
+export function SidePanel({
+  title,
+  className,
+  onBack,
+  onClose,
+  closeLabel = 'Close the panel',
+  levelKey,
+  children,
+}: SidePanelProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, [levelKey]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.stopPropagation();
+    onClose();
+  };
+  return (
+    <aside
+      className={className === undefined ? 'side-panel' : `side-panel ${className}`}
+      aria-labelledby={headingId}
+      onKeyDown={onKeyDown}
+    >
+      <div className="side-panel__head">
+        {onBack !== undefined && (
+          <button type="button" className="side-panel__back" aria-label="Back" onClick={onBack}>
+            <span aria-hidden="true">‹</span>
+          </button>
+        )}
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="side-panel__title">
+          {title}
+        </h2>
+        <button type="button" className="side-panel__close" aria-label={closeLabel} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="side-panel__content">{children}</div>
+    </aside>
+  );
+}
+
+/** The content area's loader: announced politely, drawn as a spinner. */
+export function PanelLoader({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="panel-loader" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** The spec's panel text for every failure (§8). */
+export const ERROR_PANEL_TITLE = 'Oops! Something went wrong. Error.';
+
+/**
+ * The error panel (§8): the spec's sentence, then what went wrong as safe text (the API's error, or
+ * the failed answer's text without markup: src/shared/http/safeText via the API client).
+ */
+export function ErrorPanel({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="error-panel" role="alert">
+      <p className="error-panel__title">{ERROR_PANEL_TITLE}</p>
+      <p className="error-panel__message">{message}</p>
+      {children}
+    </div>
+  );
+}
