@@ -21,6 +21,7 @@ import {
 } from '../../shared/map/contract';
 import { externalBasemapUrl, mergeOverlay } from '../../shared/map/overlay';
 import { LayerToggles } from './LayerToggles';
+import { attachResultClicks, bindResultMap, hitsResultMarker, installResultLayers } from './resultMarkers';
 import { loadHiddenGroups, saveHiddenGroups } from './layerVisibility';
 import { parseMapHash, type MapLocation } from '../../shared/address';
 import {
@@ -49,7 +50,7 @@ declare global {
  * Moves the app makes are passed as event data, so the `moveend` they cause does not write back the
  * hash they came from, and the two never chase each other.
  */
-type MoveSource = 'map' | 'app';
+type MoveSource = 'map' | 'app' | 'reveal';
 const FROM_APP = { from: 'app' satisfies MoveSource };
 
 /** A cluster the visitor clicked: enough to list its members and to come back to this view. */
@@ -122,12 +123,47 @@ export function revealOnMap(lng: number, lat: number): void {
     at.y >= cover.top + REVEAL_MARGIN_PX &&
     at.y <= canvas.height - cover.bottom - REVEAL_MARGIN_PX;
   if (inView) return;
-  map.easeTo({
-    center: [lng, lat],
-    zoom: Math.max(map.getZoom(), REVEAL_MIN_ZOOM),
-    offset: [(cover.left - cover.right) / 2, (cover.top - cover.bottom) / 2],
-    duration: 400,
-  });
+  map.easeTo(
+    {
+      center: [lng, lat],
+      zoom: Math.max(map.getZoom(), REVEAL_MIN_ZOOM),
+      offset: [(cover.left - cover.right) / 2, (cover.top - cover.bottom) / 2],
+      duration: 400,
+    },
+    { from: 'reveal' satisfies MoveSource },
+  );
+}
+
+/** The bounds of the visible map as the search calls take them (§7), or null before the map exists. */
+export function visibleBounds(): {
+  southwest: { lat: number; lon: number };
+  northeast: { lat: number; lon: number };
+} | null {
+  const map = mountedMap;
+  if (map === null) return null;
+  const bounds = map.getBounds();
+  const round = (value: number) => Math.round(value * 1e6) / 1e6;
+  const clampLat = (value: number) => Math.max(-90, Math.min(90, round(value)));
+  const wrapLon = (value: number) => round(((((value + 180) % 360) + 360) % 360) - 180);
+  const west = bounds.getWest();
+  const east = bounds.getEast();
+  const whole = east - west >= 360;
+  return {
+    southwest: { lat: clampLat(bounds.getSouth()), lon: whole ? -180 : wrapLon(west) },
+    northeast: { lat: clampLat(bounds.getNorth()), lon: whole ? 180 : wrapLon(east) },
+  };
+}
+
+/** Moves the visitor made (drag, zoom, keys), not the app: search's update-on-move listens (§4). */
+const visitorMoveListeners = new Set<() => void>();
+export function onVisitorMove(listener: () => void): () => void {
+  visitorMoveListeners.add(listener);
+  return () => visitorMoveListeners.delete(listener);
+}
+
+/** Zooms out one step around the current centre (an empty search offers to widen the area). */
+export function zoomOutMap(): void {
+  mountedMap?.zoomOut({ duration: 300 });
 }
 
 export interface MapViewProps {
@@ -224,13 +260,20 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       }
     });
     // after every style load (ours, then an external basemap's): the visitor's hidden groups
-    map.on('style.load', () => applyHiddenGroups(map, hiddenRef.current));
+    map.on('style.load', () => {
+      applyHiddenGroups(map, hiddenRef.current);
+      installResultLayers(map);
+    });
+    attachResultClicks(map);
+    bindResultMap(map);
 
     map.on('moveend', (event) => {
       const loc = currentLocation(map);
       if (loc === null) return;
-      if ((event as { from?: MoveSource }).from !== 'app') writeLocationHash(loc);
+      const from = (event as { from?: MoveSource }).from;
+      if (from !== 'app') writeLocationHash(loc);
       writeLocationCookie(loc);
+      if (from === undefined || from === 'map') for (const listener of visitorMoveListeners) listener();
     });
 
     // the hash changed from outside (typed in, back/forward): follow it
@@ -243,6 +286,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     window.addEventListener('popstate', followHash);
 
     map.on('click', (event) => {
+      if (hitsResultMarker(map, event.point)) return;
       const feature = featuresNear(map, event)[0];
       if (feature === undefined) return;
       const properties = feature.properties as Record<string, unknown>;
@@ -291,6 +335,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
         delete document.body.dataset.mapReady;
       }
       if (mountedMap === map) mountedMap = null;
+      bindResultMap(null);
       mapRef.current = null;
       map.remove();
     };

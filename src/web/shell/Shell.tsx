@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress, type Route } from '../../shared/address';
 import { ClusterList } from '../map/ClusterList';
@@ -9,6 +9,8 @@ import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
 import { EventPanel } from '../features/details/EventPanel';
 import { PointPanel } from '../features/details/PointPanel';
+import { SearchForm } from '../features/search/SearchForm';
+import { SearchScreen } from '../features/search/SearchScreen';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, SidePanel } from './SidePanel';
@@ -68,7 +70,7 @@ export function Shell() {
   }, [problem]);
 
   // view modes: body classes and the view-mode cookie follow the route
-  const suggestionsOpen = false;
+  const [suggestionsOpen, setSuggestionsOpen] = useState(false);
   const view = useMemo(() => viewStateFor(route, { suggestionsOpen }), [route, suggestionsOpen]);
   useEffect(() => {
     applyStateClasses(document.body, view.classes);
@@ -98,9 +100,14 @@ export function Shell() {
       <div className="app">
         <header className="topbar">
           <a className="brand" href="/" aria-label="XPoint home">
-            XPoint
+            <span className="brand__long">XPoint</span>
+            <span className="brand__short" aria-hidden="true">
+              X
+            </span>
           </a>
-          <div className="topbar__search" />
+          <div className="topbar__search">
+            <SearchForm onSuggestionsOpen={setSuggestionsOpen} />
+          </div>
           <UserMenu />
         </header>
         <main className="map-area">
@@ -144,11 +151,8 @@ function ShellPanel({
     case 'point':
       return <PointPanel key={route.id} id={route.id} />;
     case 'map-search':
-      if (route.data.xpoint !== undefined)
-        return <PointPanel key={route.data.xpoint.id} id={route.data.xpoint.id} />;
-      return failure('Search', 'Search is not available yet.');
     case 'landing-search':
-      return failure('Search', 'Search is not available yet.');
+      return <SearchScreen route={route} />;
     case 'event':
       return <EventPanel key={route.eventId} id={route.eventId} />;
     case 'event-page':

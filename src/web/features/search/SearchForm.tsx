@@ -1,0 +1,204 @@
+import { useEffect, useRef, useState } from 'react';
+import { useCombobox } from 'downshift';
+import { Link, useNavigate } from 'react-router';
+import { buildAddress, SEARCH_SUPERTYPES, type SearchSupertype } from '../../../shared/address';
+import type { Suggestion } from '../../../shared/api/search';
+import { visibleBounds } from '../../map/MapView';
+import { useShell } from '../../shell/Shell';
+import { fetchSuggestions } from './searchApi';
+import { searchData, searchQueryOf } from './searchView';
+
+/** Names of the supertype filter (§2 search form dropdown). */
+const SUPERTYPE_LABELS: Readonly<Record<SearchSupertype, string>> = {
+  business: 'Businesses',
+  poi: 'Places of interest',
+  virtualstore: 'Online stores',
+  service: 'Services',
+  experience: 'Experiences',
+  rental: 'Rentals',
+  event: 'Events',
+  helprequest: 'Help requests',
+  incident: 'Incidents',
+};
+
+type SuggestState =
+  | { status: 'idle' }
+  | { status: 'ready'; for: string; items: Suggestion[] }
+  | { status: 'error'; message: string };
+
+/**
+ * The search form (map-and-search §2, §4): keywords with as-you-type suggestions (a downshift
+ * combobox: arrows, Enter, Escape, announced to screen readers) and the supertype filter. Every
+ * keystroke asks anew (no cached answers), only for non-empty input, and an answer for older input
+ * never replaces a newer one. Submitting stores the bounds and supertype in the address (§2), which
+ * runs the paged search. The box shows the address's keywords, so map mode empties it (§4).
+ */
+export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: boolean): void }) {
+  const { route, navigation } = useShell();
+  const navigate = useNavigate();
+  const searching = route.screen === 'map-search' || route.screen === 'landing-search';
+  const fromAddress = searching ? searchQueryOf(route.keywords, route.supertype, route.data) : null;
+  const [input, setInput] = useState(fromAddress?.keywords ?? '');
+  const [supertype, setSupertype] = useState<SearchSupertype | ''>(fromAddress?.supertype ?? '');
+  const [suggest, setSuggest] = useState<SuggestState>({ status: 'idle' });
+  const latest = useRef<AbortController | null>(null);
+
+  // the address is the state: a new search address (back, forward, a link) or map mode resets the box
+  const addressKeywords = fromAddress?.keywords ?? '';
+  const addressSupertype = fromAddress?.supertype ?? '';
+  const [shown, setShown] = useState({ keywords: addressKeywords, supertype: addressSupertype });
+  if (shown.keywords !== addressKeywords || shown.supertype !== addressSupertype) {
+    setShown({ keywords: addressKeywords, supertype: addressSupertype });
+    setInput(addressKeywords);
+    setSupertype(addressSupertype);
+  }
+
+  const ask = (text: string) => {
+    latest.current?.abort();
+    const q = text.trim();
+    if (q === '') {
+      latest.current = null;
+      setSuggest({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    latest.current = controller;
+    fetchSuggestions(q, visibleBounds(), controller.signal).then(
+      (items) => {
+        if (latest.current === controller) setSuggest({ status: 'ready', for: q, items });
+      },
+      (error: unknown) => {
+        if (latest.current !== controller || controller.signal.aborted) return;
+        setSuggest({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  };
+  useEffect(() => () => latest.current?.abort(), []);
+
+  const items = suggest.status === 'ready' ? suggest.items : [];
+  const combobox = useCombobox<Suggestion>({
+    items,
+    inputValue: input,
+    itemToString: (item) => item?.title ?? '',
+    onInputValueChange: ({ inputValue, type }) => {
+      setInput(inputValue);
+      if (type === useCombobox.stateChangeTypes.InputChange) ask(inputValue);
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (selectedItem === null || selectedItem === undefined) return;
+      latest.current?.abort();
+      setSuggest({ status: 'idle' });
+      navigation.openLevel(selectedItem.hotpointclickurl);
+    },
+    stateReducer: (_state, { type, changes }) =>
+      // a picked suggestion opens its place; the box keeps what was typed
+      type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
+      type === useCombobox.stateChangeTypes.ItemClick
+        ? { ...changes, inputValue: input }
+        : changes,
+  });
+  const open = combobox.isOpen && input.trim() !== '' && suggest.status !== 'idle';
+  useEffect(() => onSuggestionsOpen(open), [open, onSuggestionsOpen]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const keywords = input.trim();
+    if (keywords === '') {
+      console.error('XPoint: a search needs keywords.');
+      return;
+    }
+    latest.current?.abort();
+    setSuggest({ status: 'idle' });
+    combobox.closeMenu();
+    const bounds = visibleBounds();
+    const data = searchData({
+      keywords,
+      supertype: supertype === '' ? null : supertype,
+      pageNumber: 1,
+      pageSize: fromAddress?.pageSize ?? 12,
+      ...(bounds ?? {}),
+    });
+    void navigate(`${buildAddress({ screen: 'map-search', keywords, data })}${window.location.hash}`);
+  };
+
+  return (
+    <form className="search-form" role="search" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor="search-supertype">
+        Kind of place
+      </label>
+      <select
+        id="search-supertype"
+        className="search-form__supertype"
+        value={supertype}
+        onChange={(event) => setSupertype(event.target.value as SearchSupertype | '')}
+      >
+        <option value="">All</option>
+        {SEARCH_SUPERTYPES.map((name) => (
+          <option key={name} value={name}>
+            {SUPERTYPE_LABELS[name]}
+          </option>
+        ))}
+      </select>
+      <div className="search-form__box">
+        <label className="visually-hidden" {...combobox.getLabelProps()}>
+          Search places
+        </label>
+        <input
+          className="search-form__input"
+          type="search"
+          placeholder="Search places"
+          maxLength={200}
+          {...combobox.getInputProps({
+            onKeyDown: (event) => {
+              // Enter with no suggestion chosen submits the search; downshift would swallow it
+              if (event.key === 'Enter' && combobox.highlightedIndex < 0)
+                (
+                  event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }
+                ).preventDownshiftDefault = true;
+            },
+          })}
+        />
+        <ul className="search-form__suggestions" hidden={!open} {...combobox.getMenuProps()}>
+          {open &&
+            items.map((item, index) => (
+              <li
+                key={`${item.id}:${index}`}
+                className={
+                  index === combobox.highlightedIndex ? 'suggestion suggestion--active' : 'suggestion'
+                }
+                {...combobox.getItemProps({ item, index })}
+              >
+                <span className="suggestion__title">{item.title}</span>
+                <span className="suggestion__meta">
+                  {[item.businesstype.replaceAll('_', ' '), item.address].filter(Boolean).join(' · ')}
+                </span>
+                {item.currentevent && (
+                  <span className="suggestion__event">Now: {item.currentevent.title}</span>
+                )}
+                {!item.currentevent && item.upcomingevent && (
+                  <span className="suggestion__event">Soon: {item.upcomingevent.title}</span>
+                )}
+              </li>
+            ))}
+        </ul>
+        {open && suggest.status === 'ready' && items.length === 0 && (
+          // a press on the notice keeps the focus in the box, so the notice stays until its link is followed
+          <div className="search-form__empty" role="status" onMouseDown={(event) => event.preventDefault()}>
+            Nothing matches “{suggest.for}”. <Link to="/new">Add New XPoint</Link>
+          </div>
+        )}
+        {open && suggest.status === 'error' && (
+          <div className="search-form__empty" role="alert">
+            {suggest.message}
+          </div>
+        )}
+      </div>
+      <button type="submit" className="search-form__submit" aria-label="Search">
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,327 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { buildAddress, type MapData, type Route, type SearchSupertype } from '../../../shared/address';
+import { PAGE_SIZES, type PagedSearchResponse, type SearchResult } from '../../../shared/api/search';
+import { onVisitorMove, visibleBounds, zoomOutMap } from '../../map/MapView';
+import { showResultMarkers } from '../../map/resultMarkers';
+import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
+import { PointPanel } from '../details/PointPanel';
+import { fetchSearchPage } from './searchApi';
+import {
+  paginationItems,
+  readResultMode,
+  storeResultMode,
+  searchData,
+  searchQueryOf,
+  updateOnMoveDefault,
+  type ResultMode,
+  type SearchQuery,
+} from './searchView';
+
+type SearchRoute = Extract<Route, { screen: 'map-search' | 'landing-search' }>;
+
+type PageState =
+  | { status: 'loading' }
+  | { status: 'ready'; page: PagedSearchResponse }
+  | { status: 'error'; message: string };
+
+/**
+ * The search screens (§2 `/maps/{keywords}/data=` and `/search/{keywords}/data=`): runs the page the
+ * address names, lists it in tile or list mode, draws its markers, and opens a result as the next
+ * level (`data.xpoint`), keeping the results and markers underneath so back restores them.
+ */
+export function SearchScreen({ route }: { route: SearchRoute }) {
+  const { navigation } = useShell();
+  const query = useMemo(() => searchQueryOf(route.keywords, route.supertype, route.data), [route]);
+  const queryKey = JSON.stringify(query);
+  const [state, setState] = useState<{ key: string; page: PageState }>({
+    key: '',
+    page: { status: 'loading' },
+  });
+  const opened = route.data.xpoint?.id;
+
+  useEffect(() => {
+    if (query.keywords === '') {
+      console.error('XPoint: a search needs keywords.');
+      return;
+    }
+    const controller = new AbortController();
+    fetchSearchPage(query, controller.signal).then(
+      (page) => setState({ key: queryKey, page: { status: 'ready', page } }),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setState({
+            key: queryKey,
+            page: { status: 'error', message: error instanceof Error ? error.message : String(error) },
+          });
+      },
+    );
+    return () => controller.abort();
+    // the query is identified by its key
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryKey]);
+  const page: PageState = state.key === queryKey ? state.page : { status: 'loading' };
+
+  /** The address of this search with other data (a page, new bounds, an opened result). */
+  const addressWith = useCallback(
+    (next: SearchQuery, extra: Pick<MapData, 'xpoint'> = {}) => {
+      const data = { ...searchData(next, route.data.loc ? { loc: route.data.loc } : {}), ...extra };
+      return buildAddress({ screen: 'map-search', keywords: next.keywords, data });
+    },
+    [route.data.loc],
+  );
+
+  const openResult = useCallback(
+    (result: Pick<SearchResult, 'supertype' | 'marker'>) => {
+      if (result.supertype === 'event') navigation.openLevel(result.marker.data.hotpointclickurl);
+      else navigation.openLevel(addressWith(query, { xpoint: { id: result.marker.id } }));
+    },
+    [navigation, addressWith, query],
+  );
+
+  // markers of this page, clickable like the list; cleared when the search closes
+  const results = page.status === 'ready' ? page.page.results : null;
+  useEffect(() => {
+    if (results === null) return;
+    const byId = new Map(results.map((result) => [result.marker.id, result]));
+    showResultMarkers(
+      results.map((result, index) => ({
+        id: result.marker.id,
+        lng: result.marker.lng,
+        lat: result.marker.lat,
+        title: result.name,
+        rank: (query.pageNumber - 1) * query.pageSize + index + 1,
+      })),
+      (id) => {
+        const result = byId.get(id);
+        if (result !== undefined) openResult(result);
+      },
+    );
+  }, [results, query.pageNumber, query.pageSize, openResult]);
+  useEffect(() => () => showResultMarkers([], null), []);
+
+  // §4: moving the map re-searches only when update-on-move is on, there are keywords and nothing is open
+  const [updateOnMove, setUpdateOnMove] = useState(() => updateOnMoveDefault(window.innerWidth));
+  const [moved, setMoved] = useState(false);
+  const researchHere = useCallback(() => {
+    const bounds = visibleBounds();
+    if (bounds === null) return;
+    setMoved(false);
+    navigation.replace(addressWith({ ...query, ...bounds, pageNumber: 1 }));
+  }, [navigation, addressWith, query]);
+  useEffect(
+    () =>
+      onVisitorMove(() => {
+        if (opened !== undefined || query.keywords === '') return;
+        if (updateOnMove) researchHere();
+        else setMoved(true);
+      }),
+    [opened, query.keywords, updateOnMove, researchHere],
+  );
+
+  if (opened !== undefined) return <PointPanel key={opened} id={opened} />;
+  return (
+    <ResultsPanel
+      query={query}
+      page={page}
+      onOpen={openResult}
+      onPage={(next) => navigation.openLevel(addressWith(next))}
+      onClose={navigation.toMap}
+      updateOnMove={updateOnMove}
+      onUpdateOnMove={setUpdateOnMove}
+      showSearchHere={moved && !updateOnMove}
+      onSearchHere={researchHere}
+    />
+  );
+}
+
+const SUPERTYPE_NAMES: Readonly<Partial<Record<SearchSupertype, string>>> = {
+  business: 'businesses',
+  poi: 'places of interest',
+  virtualstore: 'online stores',
+  service: 'services',
+  experience: 'experiences',
+  rental: 'rentals',
+  event: 'events',
+  helprequest: 'help requests',
+  incident: 'incidents',
+};
+
+interface ResultsPanelProps {
+  query: SearchQuery;
+  page: PageState;
+  onOpen(result: SearchResult): void;
+  onPage(next: SearchQuery): void;
+  onClose(): void;
+  updateOnMove: boolean;
+  onUpdateOnMove(on: boolean): void;
+  showSearchHere: boolean;
+  onSearchHere(): void;
+}
+
+function ResultsPanel({
+  query,
+  page,
+  onOpen,
+  onPage,
+  onClose,
+  updateOnMove,
+  onUpdateOnMove,
+  showSearchHere,
+  onSearchHere,
+}: ResultsPanelProps) {
+  const [mode, setMode] = useState<ResultMode>(() => readResultMode(document.cookie));
+  const chooseMode = (next: ResultMode) => {
+    setMode(next);
+    storeResultMode(next);
+  };
+  const scope = query.supertype !== null ? ` in ${SUPERTYPE_NAMES[query.supertype] ?? query.supertype}` : '';
+  useDocumentTitle(query.keywords ? `${query.keywords} — search` : null);
+
+  let body;
+  if (query.keywords === '') body = <ErrorPanel message="Type what you are looking for in the search box." />;
+  else if (page.status === 'loading') body = <PanelLoader label="Searching…" />;
+  else if (page.status === 'error') body = <ErrorPanel message={page.message} />;
+  else if (page.page.results.length === 0)
+    body = (
+      <div className="search-empty">
+        <p>
+          No places match “{query.keywords}”{scope} in this area.
+        </p>
+        <button
+          type="button"
+          className="xp-button"
+          onClick={() => {
+            zoomOutMap();
+            window.setTimeout(onSearchHere, 350);
+          }}
+        >
+          Search a wider area
+        </button>
+      </div>
+    );
+  else {
+    const { results, posts_total: total, page_current: current, page_total: pages } = page.page;
+    const first = (current - 1) * query.pageSize + 1;
+    body = (
+      <>
+        <p className="search-results__count" aria-live="polite">
+          {total.toLocaleString('en-US')} {total === 1 ? 'place' : 'places'} · showing {first}–
+          {first + results.length - 1}
+        </p>
+        <ol className={`search-results search-results--${mode}`} start={first}>
+          {results.map((result, index) => (
+            <li key={result.marker.id}>
+              <button type="button" className="search-result" onClick={() => onOpen(result)}>
+                {mode === 'tile' && (
+                  <span className="search-result__cover">
+                    {result.cover_url ? <img src={result.cover_url} alt="" loading="lazy" /> : null}
+                  </span>
+                )}
+                <span className="search-result__rank" aria-hidden="true">
+                  {first + index}
+                </span>
+                <span className="search-result__name">{result.name}</span>
+                <span className="search-result__meta">
+                  {[result.class.replaceAll('_', ' '), result.address].filter(Boolean).join(' · ')}
+                </span>
+                {result.stars_rating !== null && (
+                  <span className="search-result__stars" aria-label={`Rated ${result.stars_rating} of 5`}>
+                    ★ {result.stars_rating.toFixed(1)}
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ol>
+        <Pagination current={current} total={pages} onPage={(n) => onPage({ ...query, pageNumber: n })} />
+      </>
+    );
+  }
+
+  return (
+    <SidePanel
+      title={`“${query.keywords}”${scope}`}
+      className="search-panel"
+      onClose={onClose}
+      closeLabel="Close the search"
+      levelKey={`${query.keywords}|${query.pageNumber}`}
+    >
+      <div className="search-toolbar">
+        <div className="segmented" role="radiogroup" aria-label="Show results as">
+          {(['tile', 'list'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={mode === value}
+              className="segmented__option"
+              onClick={() => chooseMode(value)}
+            >
+              {value === 'tile' ? 'Tiles' : 'List'}
+            </button>
+          ))}
+        </div>
+        <label className="search-toolbar__size">
+          Per page{' '}
+          <select
+            value={query.pageSize}
+            onChange={(event) => onPage({ ...query, pageSize: Number(event.target.value), pageNumber: 1 })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="search-toolbar__move">
+          <input
+            type="checkbox"
+            checked={updateOnMove}
+            onChange={(event) => onUpdateOnMove(event.target.checked)}
+          />
+          Search as I move the map
+        </label>
+      </div>
+      {showSearchHere && (
+        <button type="button" className="xp-button xp-button--primary search-here" onClick={onSearchHere}>
+          Search this area
+        </button>
+      )}
+      {body}
+    </SidePanel>
+  );
+}
+
+function Pagination({ current, total, onPage }: { current: number; total: number; onPage(n: number): void }) {
+  const items = paginationItems(current, total);
+  if (items.length <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Result pages">
+      <button type="button" disabled={current <= 1} onClick={() => onPage(current - 1)}>
+        Previous
+      </button>
+      {items.map((item, index) =>
+        item === 'gap' ? (
+          <span key={`gap${index}`} className="pagination__gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <button
+            key={item}
+            type="button"
+            aria-current={item === current ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+            onClick={() => onPage(item)}
+          >
+            {item}
+          </button>
+        ),
+      )}
+      <button type="button" disabled={current >= total} onClick={() => onPage(current + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

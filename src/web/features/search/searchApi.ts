@@ -1,0 +1,39 @@
+import {
+  pagedSearchResponseSchema,
+  suggestionsResponseSchema,
+  type PagedSearchResponse,
+  type Suggestion,
+} from '../../../shared/api/search';
+import { apiPost } from '../../lib/api';
+import type { SearchQuery } from './searchView';
+
+/** §7 POST /v1/app/searchsuggestions over the visible map; events only when asked. */
+export function fetchSuggestions(
+  q: string,
+  bounds: Pick<SearchQuery, 'southwest' | 'northeast'> | null,
+  signal: AbortSignal,
+): Promise<Suggestion[]> {
+  return apiPost(
+    '/v1/app/searchsuggestions',
+    suggestionsResponseSchema,
+    { q, maxresults: 10, includeevents: true, ...(bounds ?? {}) },
+    { signal },
+  );
+}
+
+/** §7 POST /v1/webonly/pagedmapsearch: the page the address asks for. */
+export function fetchSearchPage(query: SearchQuery, signal: AbortSignal): Promise<PagedSearchResponse> {
+  return apiPost(
+    '/v1/webonly/pagedmapsearch',
+    pagedSearchResponseSchema,
+    {
+      keywords: query.keywords,
+      pageNumber: query.pageNumber,
+      pageSize: query.pageSize,
+      supertype: query.supertype,
+      ...(query.southwest ? { southwest: query.southwest } : {}),
+      ...(query.northeast ? { northeast: query.northeast } : {}),
+    },
+    { signal },
+  );
+}
