@@ -23,8 +23,14 @@ interface PageMap {
   once(type: 'idle', listener: () => void): void;
 }
 declare const window: { __xpointMap?: PageMap };
+interface PageImage {
+  src: string;
+  alt: string;
+}
 declare const document: {
-  body: { className: string };
+  body: { className: string; append(node: PageImage): void };
+  createElement(tag: 'img'): PageImage;
+  querySelector(selector: string): PageImage | null;
   activeElement: { tagName: string; textContent: string | null } | null;
   title: string;
 };
@@ -152,7 +158,7 @@ describe('the app shell', () => {
   const unexpected = (errors: string[]) =>
     errors.filter((error) => !/status of 401 .*\/v1\/account\//.test(error));
 
-  test('given deep links to a point, an event and a cluster, when each is opened from the address bar, then its view shows', async () => {
+  test('given deep links to a point, an event, a search and a cluster, when each is opened from the address bar, then its view shows', async () => {
     const point = await open(`/b/${BAKERY}`);
     await expect.poll(() => panelTitle(point.page)).toBe('Southern Cross Bakery');
     expect(await point.page.locator('.point-panel__address').textContent()).toBe('48°30′00″S 140°15′00″W');
@@ -166,6 +172,19 @@ describe('the app shell', () => {
     await expect.poll(() => panelTitle(event.page)).toBe('Night Market');
     expect(await bodyClasses(event.page)).toEqual(['event']);
     await event.page.close();
+
+    const search = await open(
+      `/maps/${encodeURIComponent('southern cross')}/data=${encodeURIComponent('{}')}`,
+    );
+    await search.page.locator('aside.search-panel').waitFor();
+    await expect
+      .poll(() => search.page.locator('.search-result__name').first().textContent())
+      .toBe('Southern Cross Bakery');
+    expect(await bodyClasses(search.page)).toEqual(['search']);
+    expect(await search.page.getByRole('combobox', { name: 'Search places' }).inputValue()).toBe(
+      'southern cross',
+    );
+    await search.page.close();
 
     const loc = { zoom: 12, lng: SPOT.lon, lat: SPOT.lat };
     const cluster = await open(`/cluster/data=${encodeURIComponent(JSON.stringify({ loc }))}`);
@@ -244,9 +263,10 @@ describe('the app shell', () => {
     await expect.poll(() => panelTitle(page)).toBe('Night Market');
     await saveScreenshot(page, 'shell-event-level-desktop');
 
-    // closing returns to map mode
+    // closing returns to map mode, and the map takes the focus
     await page.getByRole('button', { name: 'Close the panel' }).click();
     await expect.poll(() => pathOf(page)).toBe('/maps');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('CANVAS');
     await expect.poll(() => page.locator('aside.side-panel').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await page.close();
@@ -285,6 +305,20 @@ describe('the app shell', () => {
     expect(await alert.locator('.error-panel__title').textContent()).toBe(
       'Oops! Something went wrong. Error.',
     );
+    await page.close();
+  });
+
+  test('given an image that cannot load, then the local no-image picture takes its place', async () => {
+    const { page } = await open('/maps');
+    await page.evaluate(() => {
+      const image = document.createElement('img');
+      image.alt = 'broken';
+      image.src = '/media/0000000000000000000000000000000000000000000000000000000000000000.webp';
+      document.body.append(image);
+    });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('img[alt="broken"]')?.src ?? ''))
+      .toMatch(/\/assets\/no-image-[\w-]+\.svg$|^data:image\/svg\+xml/);
     await page.close();
   });
 

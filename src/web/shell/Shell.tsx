@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress, type Route } from '../../shared/address';
 import { ClusterList } from '../map/ClusterList';
@@ -13,8 +22,11 @@ import { SearchForm } from '../features/search/SearchForm';
 import { SearchScreen } from '../features/search/SearchScreen';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
-import { ErrorPanel, SidePanel } from './SidePanel';
+import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
 import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
+
+/** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
+const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
 
 /** The page title in map mode; every level sets its own and this comes back with the map (§4). */
 export const DEFAULT_TITLE = 'XPoint · what is around you, on the map';
@@ -163,7 +175,17 @@ function ShellPanel({
     case 'add-new':
       if (problem !== undefined)
         return failure('Add a new XPoint', `The address is not valid: ${problem.detail}.`);
-      return failure('Add a new XPoint', 'Adding a point is not available yet.');
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title="Add a new XPoint" className="addnew-panel" onClose={navigation.toMap}>
+              <PanelLoader />
+            </SidePanel>
+          }
+        >
+          <AddNewPanel route={route} />
+        </Suspense>
+      );
     case 'not-found':
       return failure('Page not found', `There is no page at ${route.path || 'this address'}.`);
     default:

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { buildAddress, type Route } from '../../shared/address';
+import { focusMap } from '../map/MapView';
 
 /**
  * History between levels (map-and-search §4): the address is the state, so every view is restored
@@ -43,7 +44,7 @@ export interface ShellNavigation {
   canGoBack: boolean;
   /** Restores the previous level. */
   back(): void;
-  /** Returns to map mode (§4): the panel closes, the address becomes /maps. */
+  /** Returns to map mode (§4): the panel closes, the address becomes /maps, the map takes focus. */
   toMap(): void;
   /** Replaces the address without a new history entry (prefix correction, cleaned addresses). */
   replace(to: string): void;
@@ -65,7 +66,11 @@ export function useShellNavigation(route: Route): ShellNavigation {
     else if (parent !== null) void navigate(withHash(parent));
     else void navigate(withHash('/maps'));
   }, [navigate, from, parent]);
-  const toMap = useCallback(() => void navigate(withHash('/maps')), [navigate]);
+  // the panel closes: focus goes to the map it was covering, not to the top of the page
+  const toMap = useCallback(() => {
+    void navigate(withHash('/maps'));
+    focusMap();
+  }, [navigate]);
   const replace = useCallback(
     (to: string) => void navigate(withHash(to), { replace: true, state: location.state as unknown }),
     [navigate, location.state],
