@@ -83,6 +83,10 @@ export async function buildApp({ config, store, logger }: AppDeps): Promise<Fast
   await app.register(mapRoutes, { config });
   await app.register((await import('./features/profiles/routes')).profileRoutes, { store });
   // feature routes: one register line per feature, in this block
+  await app.register((await import('./features/points/routes')).pointWriteRoutes, { config, store, auth });
+  await app.register((await import('./features/details/routes')).detailRoutes, { store, auth });
+  await app.register((await import('./features/beams/routes')).liveRoutes, { config, store, auth });
+  await app.register((await import('./features/search/routes')).searchRoutes, { store, auth });
 
   await serveMedia(app, path.join(config.dataDir, 'media'));
   await serveWebApp(app, config.webDir);

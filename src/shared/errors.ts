@@ -104,6 +104,172 @@ export const ERRORS = {
     message: 'v: at most 64 letters, digits, dots, underscores or hyphens.',
   },
 
+  // point and event writes: 7xxx
+  possibleDuplicate: {
+    code: 7001,
+    status: 409,
+    message:
+      'A similar place is already on the map within 100 m: {titles}. Open it, or confirm that yours is a different place.',
+  },
+  unknownSupertype: {
+    code: 7002,
+    status: 400,
+    message: 'supertype: "{value}" is not something one can add (use {allowed}).',
+  },
+  unknownType: { code: 7003, status: 400, message: 'type: "{value}" is not a type of {supertype}.' },
+  fieldNotForSupertype: {
+    code: 7004,
+    status: 400,
+    message: '{field}: only {supertypes} points have this field.',
+  },
+  supertypeChange: {
+    code: 7005,
+    status: 400,
+    message: 'supertype: a point keeps its supertype; add a new point instead.',
+  },
+  endBeforeStart: { code: 7010, status: 400, message: '{field}: must be after {after}.' },
+  dateBefore1901: { code: 7011, status: 400, message: '{field}: dates before 1901 are invalid.' },
+  invalidOpeningHours: { code: 7012, status: 400, message: 'opening_hours: {reason}' },
+  pickupNeedsTime: {
+    code: 7013,
+    status: 400,
+    message: 'pickup_date_time: is required when there is a pickup destination.',
+  },
+  paidNeedsPrice: {
+    code: 7014,
+    status: 400,
+    message: 'admissionprice: is required when the admission is paid.',
+  },
+  eventNeedsLocation: {
+    code: 7015,
+    status: 400,
+    message: 'lat: an event needs a place (lat and lon) or a parent point (xpoint_id).',
+  },
+  pointAlreadyOwned: {
+    code: 7020,
+    status: 409,
+    message: 'This point already has an owner; only unowned points can be claimed.',
+  },
+  claimTextNotAllowed: {
+    code: 7021,
+    status: 400,
+    message: 'text: only experiences and rentals take a claim text.',
+  },
+  pointHasConsultant: { code: 7022, status: 409, message: 'This point already has a consultant.' },
+  consultingNotAllowed: {
+    code: 7023,
+    status: 403,
+    message: 'The owner of this point does not allow consulting.',
+  },
+  ownerCannotConsult: {
+    code: 7024,
+    status: 409,
+    message: 'You own this point; a consultant is someone else who helps you run it.',
+  },
+  notConsultant: {
+    code: 7025,
+    status: 403,
+    message: 'Only the consultant of this point can stop consulting.',
+  },
+  reportHasNoConsultant: {
+    code: 7026,
+    status: 400,
+    message: 'Help requests and incidents have no consultant.',
+  },
+  ownerOnlySetting: {
+    code: 7027,
+    status: 403,
+    message: '{field}: only the owner of the point or an admin can change this.',
+  },
+  helpRequestNeedsAccount: {
+    code: 7028,
+    status: 401,
+    message: 'You need to sign in to ask for help, so that helpers can reach you.',
+  },
+  invalidVideo: {
+    code: 7030,
+    status: 400,
+    message: 'video: must be an MP4, WebM, QuickTime or Ogg video sent as a base64 data URL.',
+  },
+  invalidVideoSize: { code: 7031, status: 413, message: 'Invalid video file size. Max allowed {size}' },
+  videoEmpty: {
+    code: 7033,
+    status: 400,
+    message: 'video: the file is empty. Invalid video file size. Max allowed {size}',
+  },
+  mediaSlotInvalid: { code: 7032, status: 400, message: '{field}: {reason}' },
+
+  // live activity: 8xxx
+  beamTokenMissing: {
+    code: 8001,
+    status: 401,
+    message: 'A bearer token is required: Authorization: Bearer <your session token>.',
+  },
+  beamKindInvalid: { code: 8002, status: 400, message: 'Beam kind must be soon, open or hot.' },
+  beamForbidden: {
+    code: 8003,
+    status: 403,
+    message: 'Only the owner, a consultant or an admin may beam {id}.',
+  },
+  deviceIdInvalid: { code: 8004, status: 400, message: 'deviceid: 1 to 64 letters, digits, _ or -.' },
+  promoNotPromoted: { code: 8005, status: 404, message: 'Point {id} is not promoted.' },
+  liveUnmatchedTopic: { code: 8010, status: 400, message: 'unmatched topic' },
+  liveUnknownEvent: { code: 8011, status: 400, message: 'unknown event "{event}" on this topic' },
+  liveAlreadyJoining: { code: 8012, status: 409, message: 'a join of this topic is already in progress' },
+  liveDeviceMismatch: {
+    code: 8013,
+    status: 403,
+    message: 'a socket may join only the device topic named by its own deviceId parameter',
+  },
+  liveChatNeedsToken: { code: 8014, status: 401, message: 'chat channels need a user token: sign in first' },
+  liveChatTextInvalid: { code: 8015, status: 400, message: 'text: 1 to {max} characters' },
+  liveIqInvalid: { code: 8016, status: 400, message: 'iq: {reason}' },
+  liveBoundsInvalid: { code: 8017, status: 400, message: 'bounds: {reason}' },
+
+  // details: 6xxx (point and event details, nearest cities, callback requests, health photos)
+  invalidCoordinates: { code: 6001, status: 400, message: '{field}: {reason}' },
+  invalidCityCount: { code: 6002, status: 400, message: 'n: must be a whole number from 1 to {max}.' },
+  callbackUserIdMissing: {
+    code: 6003,
+    status: 400,
+    message: 'to_userid: Request callback requires a target user id.',
+  },
+  serviceNameMissing: { code: 6004, status: 400, message: 'Service Name is not defined' },
+  serviceXpointIdMissing: { code: 6005, status: 400, message: 'Service xpointId is not defined' },
+  callbackUserNotFound: { code: 6006, status: 404, message: 'There is no user with id {id}.' },
+  callbackPointMismatch: {
+    code: 6007,
+    status: 400,
+    message: 'xpointid: point {id} is not a service of the user who is asked to call back.',
+  },
+  callbackToSelf: { code: 6008, status: 400, message: 'You cannot ask yourself to call you back.' },
+  callbackContactMissing: {
+    code: 6009,
+    status: 400,
+    message: 'phone or email: leave a phone number or an email address so the provider can call you back.',
+  },
+  invalidCallbackField: { code: 6010, status: 400, message: '{field}: {reason}' },
+  callbackAntiforgery: {
+    code: 6011,
+    status: 403,
+    message: 'The anti-forgery token is missing or wrong; reload the page and try again.',
+  },
+  invalidInboxPaging: { code: 6012, status: 400, message: '{field}: {reason}' },
+  healthPhotoIdMissing: { code: 6013, status: 400, message: 'id: the point id is required.' },
+
+  // search: 5xxx
+  searchQueryInvalid: { code: 5001, status: 400, message: 'q: {reason}' },
+  searchMaxResultsInvalid: { code: 5002, status: 400, message: 'maxresults: {reason}' },
+  searchBoundsInvalid: { code: 5003, status: 400, message: '{field}: {reason}' },
+  searchPageNumberInvalid: { code: 5004, status: 400, message: 'pageNumber: {reason}' },
+  searchSupertypeUnknown: {
+    code: 5005,
+    status: 400,
+    message: 'supertype: "{value}" is not a supertype one can search (use {list}, or all).',
+  },
+  searchKeywordsInvalid: { code: 5006, status: 400, message: 'keywords: {reason}' },
+  searchFieldInvalid: { code: 5007, status: 400, message: '{field}: {reason}' },
+
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },

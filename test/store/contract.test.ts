@@ -32,6 +32,10 @@ const TABLES = Object.keys({
   sessions: true,
   login_failures: true,
   point_changes: true,
+  callback_requests: true,
+  inbox_messages: true,
+  point_health_photos: true,
+  point_claims: true,
 } satisfies Record<keyof Database, true>);
 
 /** A time past 2^32 ms, so a bigint read back as a string or a truncated int would show. */

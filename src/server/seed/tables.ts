@@ -271,6 +271,12 @@ export const FOLLOWS: TableSpec<FollowRow> = {
  * foreign key. (Also cleared: promo events and website parts, which hang off points.)
  */
 export const WIPE_ORDER = [
+  // rows that hang off points and users: callbacks and their inbox rows, claims, live activity
+  'inbox_messages',
+  'callback_requests',
+  'point_health_photos',
+  'point_claims',
+  'live_activity',
   'promo_events',
   'website_part_pictures',
   'website_parts',

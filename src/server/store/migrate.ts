@@ -3,6 +3,9 @@ import type { Dialect } from './dialect';
 import * as m0001 from './migrations/0001_initial';
 import * as m0002 from './migrations/0002_sessions';
 import * as m0003 from './migrations/0003_point_changes';
+import * as m0004 from './migrations/0004_callbacks';
+import * as m0005 from './migrations/0005_point_writes';
+import * as m0006 from './migrations/0006_live';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -13,6 +16,9 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0001_initial', m0001],
   ['0002_sessions', m0002],
   ['0003_point_changes', m0003],
+  ['0004_callbacks', m0004],
+  ['0005_point_writes', m0005],
+  ['0006_live', m0006],
 ];
 
 class InlineProvider implements MigrationProvider {

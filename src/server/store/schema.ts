@@ -32,6 +32,10 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   point_changes: PointChangesTable;
+  point_claims: PointClaimsTable;
+  callback_requests: CallbackRequestsTable;
+  inbox_messages: InboxMessagesTable;
+  point_health_photos: PointHealthPhotosTable;
 }
 
 export interface UsersTable {
@@ -83,6 +87,8 @@ export interface PointsTable {
   /** da_xpoint_settings.allow_consulting */
   allow_consulting: number;
   city_id: number | null;
+  /** the city as typed in the add-new or edit form (migration 0005); city_id is the nearest known city. */
+  city_name: string | null;
   /** plain text, or 'lat,lon' when the point has no street address. */
   full_address: string | null;
   street: string | null;
@@ -181,6 +187,8 @@ export interface EventsTable {
   website: string | null;
   description: string | null;
   marker: string | null;
+  /** optimistic concurrency for edits (migration 0005). */
+  version: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -357,4 +365,52 @@ export interface PointChangesTable {
   /** 'upsert' or 'delete'. */
   op: string;
   changed_at: number;
+}
+
+/** Who claimed an unowned point, and the claim text experiences and rentals take (migration 0005). */
+export interface PointClaimsTable {
+  id: Generated<number>;
+  point_id: string;
+  user_id: string;
+  text: string | null;
+  created_at: number;
+}
+
+/** A request to a service provider to call someone back (migration 0004). */
+export interface CallbackRequestsTable {
+  id: string;
+  /** the provider asked to call back. */
+  to_userid: string;
+  /** the service point the request was made from. */
+  xpoint_id: string | null;
+  service_name: string;
+  /** the signed-in requester, or null for a visitor (who then leaves a phone or an email). */
+  from_userid: string | null;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  ip: string | null;
+  created_at: number;
+}
+
+/** One message in a user's in-app inbox; a callback request delivered to its provider. */
+export interface InboxMessagesTable {
+  id: Generated<number>;
+  user_id: string;
+  /** 'callback_request'. */
+  kind: string;
+  callback_id: string | null;
+  title: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** A verified health photo of a point (shown when its health status is verified, 2). */
+export interface PointHealthPhotosTable {
+  point_id: string;
+  /** 1..20, the display order. */
+  position: number;
+  url: string;
+  verified_at: number | null;
 }

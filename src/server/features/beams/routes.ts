@@ -1,0 +1,218 @@
+import type { Server } from 'node:http';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  EVENT_BEAMING_LIMIT,
+  beamRequest,
+  dynamicByBboxRequest,
+  eventBeamingRequest,
+  promoRequest,
+} from '../../../shared/api/live';
+import { parseRequest } from '../../../shared/api/accounts';
+import { AppError } from '../../../shared/errors';
+import type { Viewer } from '../../../shared/permissions';
+import type { Auth } from '../../auth/hook';
+import { findLiveSession } from '../../auth/sessions';
+import type { Config } from '../../config';
+import { openBus, type Bus } from '../../realtime/bus';
+import { CLOSE_GOING_AWAY, Hub } from '../../realtime/hub';
+import { longPollRoutes } from '../../realtime/longpoll';
+import { attachWebSocket } from '../../realtime/websocket';
+import type { Store } from '../../store/store';
+import { findPoint, recordActivity } from './queries';
+import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './scheduler';
+import { ReportBeams } from './reports';
+import { BeamService, boxOf } from './service';
+
+/**
+ * Timings of the live layer. Production uses the defaults; tests and the benchmark shorten them by
+ * putting a `live` object on the config they pass to buildApp (nothing reads it from the environment).
+ */
+export interface LiveTuning {
+  /** a WebSocket silent this long is closed (the client sends a heartbeat every 30 s). */
+  heartbeatTimeoutMs: number;
+  /** a long-poll GET is held this long (the client waits 20 s). */
+  longPollWindowMs: number;
+  /** a long-poll session not polled for this long ends. */
+  longPollSessionMs: number;
+  /** Redis channel prefix: processes with the same one share live activity. */
+  busPrefix: string;
+  scheduler: SchedulerOptions;
+  /** false stops the clock-driven beams (tests that count beams). */
+  schedulerEnabled: boolean;
+  /** how often the store's change feed is read for new incidents and help requests. */
+  reportPollMs: number;
+}
+
+export const DEFAULT_LIVE_TUNING: LiveTuning = {
+  heartbeatTimeoutMs: 60_000,
+  longPollWindowMs: 10_000,
+  longPollSessionMs: 30_000,
+  busPrefix: 'xpoint:',
+  scheduler: DEFAULT_SCHEDULER,
+  schedulerEnabled: true,
+  reportPollMs: 1000,
+};
+
+/** What tests and the benchmark may reach of a running app's live layer. */
+export interface LiveHandle {
+  hub: Hub;
+  bus: Bus;
+  scheduler: BeamScheduler;
+  service: BeamService;
+}
+const handles = new WeakMap<Server, LiveHandle>();
+/** The live layer of the app listening on `server` (tests, the benchmark). */
+export function liveOf(server: Server): LiveHandle | undefined {
+  return handles.get(server);
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Live activity (issue 9): the realtime server (/socket/websocket, /socket/longpoll), the bus, the
+ * beam API, the map's dynamic and event-beaming calls, promo counting and the beam scheduler.
+ */
+export const liveRoutes: FastifyPluginAsync<{ config: Config; store: Store; auth: Auth }> = async (
+  app,
+  { config, store, auth },
+) => {
+  const tuning: LiveTuning = {
+    ...DEFAULT_LIVE_TUNING,
+    ...(config as Config & { live?: Partial<LiveTuning> }).live,
+  };
+  const bus = openBus({ redisUrl: config.redisUrl, prefix: tuning.busPrefix, log: app.log });
+  const service = new BeamService(store, bus);
+
+  const userOfToken = async (token: string) => {
+    const sessionId = auth.signer.verify(token);
+    const live = sessionId ? await findLiveSession(store, sessionId, Date.now()) : undefined;
+    return live?.user ?? null;
+  };
+
+  const hub = new Hub({
+    bus,
+    log: app.log,
+    authenticate: userOfToken,
+    pointLocation: async (id) => {
+      const point = await findPoint(store, id);
+      return point ? { lat: point.lat, lon: point.lon } : null;
+    },
+    onChat: (pointId, userId) => {
+      recordActivity(store, { pointId, deviceId: `u:${userId}`, kind: 'chat', now: Date.now() }).catch(
+        (error: unknown) => app.log.error({ err: error }, 'live: recording a chat failed'),
+      );
+    },
+  });
+  const websocket = attachWebSocket(app, hub);
+  await longPollRoutes(app, hub, { windowMs: tuning.longPollWindowMs });
+
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      hub.sweep(now, tuning.heartbeatTimeoutMs, 'websocket');
+      hub.sweep(now, tuning.longPollSessionMs, 'longpoll');
+    },
+    Math.max(50, Math.min(5000, tuning.heartbeatTimeoutMs / 4)),
+  );
+  sweep.unref();
+
+  const scheduler = new BeamScheduler(
+    store,
+    service,
+    (kind, beam) => hub.deliverLocal(kind, beam),
+    app.log,
+    tuning.scheduler,
+  );
+  if (tuning.schedulerEnabled) scheduler.start();
+  const reports = new ReportBeams(
+    store,
+    (beam) => hub.deliverLocal('xpoint_beam', beam),
+    app.log,
+    tuning.reportPollMs,
+  );
+  await reports.start();
+
+  handles.set(app.server, { hub, bus, scheduler, service });
+
+  // before the HTTP server stops taking connections: sockets and held polls end now, or close would wait
+  app.addHook('preClose', async () => {
+    websocket.close();
+    hub.closeAll(CLOSE_GOING_AWAY, 'server shutting down');
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await scheduler.stop();
+    await reports.stop();
+    await bus.close();
+    handles.delete(app.server);
+  });
+
+  /**
+   * The beam API's caller: `Authorization: Bearer <session token>` (social §7), or the API's own
+   * `appnettoken` scheme. A session cookie alone does not count, so these routes need no anti-forgery token.
+   */
+  const beamViewer = async (request: FastifyRequest): Promise<Viewer> => {
+    if (request.session?.via === 'header') return request.viewer;
+    const header = request.headers.authorization;
+    const match = header ? BEARER.exec(header) : null;
+    if (!match) throw new AppError('beamTokenMissing');
+    const user = await userOfToken(match[1] ?? '');
+    if (!user) throw new AppError('sessionInvalid');
+    return user;
+  };
+  const parseBeam = (body: unknown) => {
+    const kind = (body as { kind?: unknown } | null)?.kind;
+    if (
+      body &&
+      typeof body === 'object' &&
+      kind !== undefined &&
+      !['soon', 'open', 'hot'].includes(String(kind))
+    ) {
+      throw new AppError('beamKindInvalid');
+    }
+    return parseRequest(beamRequest, body);
+  };
+  const noForgeryCheck = { config: { antiforgery: false } };
+
+  app.post('/api/user/x_point/beam', noForgeryCheck, async (request, reply) => {
+    const viewer = await beamViewer(request);
+    await service.beamPoint(viewer, parseBeam(request.body));
+    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
+  });
+  app.post('/api/user/x_event/beam', noForgeryCheck, async (request, reply) => {
+    const viewer = await beamViewer(request);
+    await service.beamEvent(viewer, parseBeam(request.body));
+    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
+  });
+
+  app.post('/map/dynamic/bybbox', noForgeryCheck, async (request, reply) => {
+    const body = parseRequest(dynamicByBboxRequest, request.body);
+    return reply.header('Cache-Control', 'no-store').send(await service.dynamicByBbox(boxOf(body)));
+  });
+  app.post('/event/rbeamingbybbox', noForgeryCheck, async (request, reply) => {
+    const body = parseRequest(eventBeamingRequest, request.body);
+    const result = await service.eventBeaming(boxOf(body), body.limit ?? EVENT_BEAMING_LIMIT);
+    return reply.header('Cache-Control', 'no-store').send(result);
+  });
+
+  // these are POST calls; a GET gets a JSON 405 rather than the web app's page
+  for (const path of ['/map/dynamic/bybbox', '/event/rbeamingbybbox', '/map/promo/:id/:kind']) {
+    app.get(path, async (request) => {
+      throw new AppError('methodNotAllowed', { method: 'GET', path: request.url.split('?')[0] ?? path });
+    });
+  }
+
+  for (const kind of ['impression', 'click'] as const) {
+    app.post<{ Params: { id: string }; Querystring: { deviceid?: string } }>(
+      `/map/promo/:id/${kind}`,
+      noForgeryCheck,
+      async (request, reply) => {
+        const given = request.body ?? (request.query.deviceid ? { deviceid: request.query.deviceid } : {});
+        const problem = promoRequest.safeParse(given);
+        if (!problem.success) throw new AppError('deviceIdInvalid');
+        const result = await service.promo(request.params.id, problem.data.deviceid, kind);
+        return reply.header('Cache-Control', 'no-store').send({ status: 'ok', counted: result.counted });
+      },
+    );
+  }
+};

@@ -1,0 +1,164 @@
+import {
+  RESULT_WINDOW,
+  SUGGESTION_ADDRESS_MAX_LENGTH,
+  type EventRef,
+  type PagedSearchResponse,
+  type ParsedPagedSearchRequest,
+  type ParsedSuggestionRequest,
+  type SearchBounds,
+  type SearchResult,
+  type Suggestion,
+} from '../../../shared/api/search';
+import { BeamFlag } from '../../../shared/domain/beams';
+import { prefixFor } from '../../../shared/domain/supertypes';
+import { DOC_EVENT, type SearchDoc } from '../../search/doc';
+import type { SearchIndex } from '../../search/index';
+import type { Bounds } from '../../search/segment';
+
+/** §4: an event is upcoming when it starts within 0 to 120 minutes. */
+export const UPCOMING_WINDOW_MS = 120 * 60_000;
+/** Coordinates are shown to 6 decimals (§9). */
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * The rules of the two search calls: what is searched (bounds, supertype, events), how much, and how
+ * a document becomes a suggestion or a result. The index (search/index.ts) does the matching.
+ */
+export class SearchService {
+  constructor(
+    private readonly index: SearchIndex,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  suggest(request: ParsedSuggestionRequest): Suggestion[] {
+    const now = this.now();
+    const answer = this.index.search({
+      text: request.q,
+      bounds: toBounds(request.bounds),
+      supertype: null,
+      includeEvents: request.includeevents,
+      offset: 0,
+      limit: request.maxresults,
+      needCount: false,
+      now,
+    });
+    return answer.docs.map((doc) => this.suggestion(doc, now));
+  }
+
+  page(request: ParsedPagedSearchRequest): PagedSearchResponse {
+    const now = this.now();
+    const { pageNumber, pageSize } = request;
+    const offset = (pageNumber - 1) * pageSize;
+    // pages past the result window are empty: no page costs more than the window
+    const inWindow = offset < RESULT_WINDOW;
+    const answer = this.index.search({
+      text: request.keywords,
+      bounds: toBounds(request.bounds),
+      supertype: request.supertype,
+      // a search limited to another supertype never finds events; otherwise they are results too
+      includeEvents: request.supertype === null || request.supertype === 'event',
+      offset: inWindow ? offset : 0,
+      limit: inWindow ? Math.min(pageSize, RESULT_WINDOW - offset) : 0,
+      needCount: true,
+      now,
+    });
+    const total = answer.total;
+    return {
+      results: inWindow ? answer.docs.map((doc) => result(doc)) : [],
+      posts_total: total,
+      page_current: pageNumber,
+      page_total: Math.ceil(Math.min(total, RESULT_WINDOW) / pageSize),
+      page_size: pageSize,
+    };
+  }
+
+  private suggestion(doc: SearchDoc, now: number): Suggestion {
+    const { current, upcoming } = this.eventsNow(doc, now);
+    const address = doc.address ?? '';
+    return {
+      id: doc.id,
+      lon: round6(doc.lon),
+      lat: round6(doc.lat),
+      title: doc.title,
+      businesstype: doc.type,
+      subtype: doc.subtype ?? '',
+      hotpointclickurl: clickUrl(doc),
+      address:
+        address.length > SUGGESTION_ADDRESS_MAX_LENGTH
+          ? `${address.slice(0, SUGGESTION_ADDRESS_MAX_LENGTH - 1)}…`
+          : address,
+      hotpointrank: (doc.beamtype & BeamFlag.hot) !== 0 ? Math.max(1, doc.statsMonth) : 0,
+      chatrank: (doc.beamtype & BeamFlag.chat) !== 0 ? 1 : 0,
+      currentevent: current,
+      upcomingevent: upcoming,
+    };
+  }
+
+  /** The event running now and the one starting soonest within 120 minutes: the document itself, or hosted ones. */
+  private eventsNow(doc: SearchDoc, now: number): { current: EventRef | null; upcoming: EventRef | null } {
+    const events = doc.kind === DOC_EVENT ? [doc] : this.index.eventsOf(doc.id);
+    let current: SearchDoc | null = null;
+    let upcoming: SearchDoc | null = null;
+    for (const event of events) {
+      const start = event.firstStart ?? event.startDate ?? NaN;
+      const end = event.firstEnd ?? event.endDate ?? NaN;
+      if (start <= now && now < end && (!current || start < (current.firstStart ?? 0))) current = event;
+      const until = start - now;
+      if (until >= 0 && until <= UPCOMING_WINDOW_MS && (!upcoming || start < (upcoming.firstStart ?? 0)))
+        upcoming = event;
+    }
+    return { current: current && eventRef(current), upcoming: upcoming && eventRef(upcoming) };
+  }
+}
+
+function eventRef(event: SearchDoc): EventRef {
+  return {
+    id: event.id,
+    title: event.title,
+    start_date: event.startDate ?? event.firstStart ?? 0,
+    end_date: event.endDate ?? event.firstEnd ?? 0,
+  };
+}
+
+function result(doc: SearchDoc): SearchResult {
+  const subtype = doc.subtype ?? '';
+  const url = clickUrl(doc);
+  return {
+    marker: {
+      id: doc.id,
+      lng: round6(doc.lon),
+      lat: round6(doc.lat),
+      title: doc.title,
+      type: doc.type,
+      subtype,
+      classes: `marker-${doc.supertype} marker-${doc.type}`,
+      select: false,
+      data: { hotpointclickurl: url },
+    },
+    supertype: doc.supertype,
+    address: doc.address ?? '',
+    cover_url: doc.cover,
+    stars_rating: doc.rating === null ? null : Math.round(doc.rating / 2) / 10,
+    healthdata: { status: doc.health },
+    start_date: doc.kind === DOC_EVENT ? doc.startDate : null,
+    name: doc.title,
+    class: doc.supertype,
+    subclass: doc.type,
+    beamtype: doc.beamtype,
+  };
+}
+
+/** A point's detail route (§2): /{prefix}/{id}; events open at /e/{id}. */
+export function clickUrl(doc: SearchDoc): string {
+  return doc.kind === DOC_EVENT ? `/e/${doc.id}` : `/${prefixFor(doc.supertype)}/${doc.id}`;
+}
+
+function toBounds(bounds: SearchBounds | null): Bounds | null {
+  if (!bounds) return null;
+  return {
+    south: bounds.southwest.lat,
+    west: bounds.southwest.lon,
+    north: bounds.northeast.lat,
+    east: bounds.northeast.lon,
+  };
+}

@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAT_MESSAGE_EVENT,
+  CHAT_TOPIC_PREFIX,
+  DEVICE_TOPIC_PREFIX,
+  IQ_EVENT,
+  latLonSchema,
+  type ActivityIq,
+  type ChatActivityItem,
+  type GlobalBeamItem,
+} from '../../shared/api/live';
+import { isValidId } from '../../shared/domain/ids';
+import { ERRORS, fillPlaceholders, type ErrorName } from '../../shared/errors';
+import type { Bus, BusMessage } from './bus';
+import { Connection, type Transport } from './connection';
+import {
+  HEARTBEAT,
+  PHOENIX_TOPIC,
+  PHX_CLOSE,
+  PHX_JOIN,
+  PHX_LEAVE,
+  encodeFrame,
+  encodeReply,
+  framePrefix,
+  parseFrame,
+  sharedSuffix,
+  type Frame,
+} from './protocol';
+import { BoundsIndex, type VisibleBounds } from './spatial';
+
+/** A device id (connect parameter `deviceId`): the spec's id characters, at most 64. */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const CHAT_TEXT_MAX = 2000;
+/** WebSocket close codes. */
+export const CLOSE_UNSUPPORTED_DATA = 1003;
+export const CLOSE_INVALID_PAYLOAD = 1007;
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_NORMAL = 1000;
+
+export interface HubDeps {
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** the user a session token belongs to, or null (bad, revoked or expired). */
+  authenticate(token: string): Promise<{ id: string; username: string } | null>;
+  /** where a point is, or null when there is no such point. */
+  pointLocation(id: string): Promise<{ lat: number; lon: number } | null>;
+  /** a chat line was sent about a point (for hot ranking). */
+  onChat?(pointId: string, userId: string): void;
+}
+
+function errorResponse(name: ErrorName, params: Record<string, string | number> = {}) {
+  const error = fillPlaceholders(ERRORS[name].message, params);
+  // `reason` is the Phoenix convention for refusals; errorcode and error are ours (the catalogue).
+  return { reason: error, errorcode: ERRORS[name].code, error };
+}
+
+/**
+ * The channels: `device:{deviceid}` (map bounds up, activity down) and `chat:{point id}` (needs a
+ * user token), with Phoenix's own answers to everything else. Every connection of this process is
+ * here, whatever its transport; activity from the bus is delivered to the devices whose bounds
+ * contain it, with the payload serialised once per message.
+ */
+export class Hub {
+  readonly connections = new Set<Connection>();
+  readonly index = new BoundsIndex<Connection>();
+  private readonly chatMembers = new Map<string, Set<Connection>>();
+  /** recipient selection times of recent deliveries, wall clock and process CPU, in ms (bench/live.ts reads them). */
+  readonly selectionTimes: number[] = [];
+  readonly selectionCpuTimes: number[] = [];
+  /** when the last push to devices began, on the system's monotonic clock in ms (comparable across processes). */
+  lastPushAt = 0;
+  private readonly recentChats = new Map<string, number[]>();
+
+  constructor(private readonly deps: HubDeps) {
+    deps.bus.subscribe((message) => this.deliver(message));
+  }
+
+  open(transport: Transport, deviceId: string, authToken: string | null): Connection {
+    const connection = new Connection(transport, deviceId, authToken);
+    this.connections.add(connection);
+    return connection;
+  }
+
+  /** Forgets a connection whose transport has ended. */
+  drop(connection: Connection): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    this.connections.delete(connection);
+    this.index.delete(connection);
+    if (connection.chats) for (const topic of connection.chats.keys()) this.leaveChat(connection, topic);
+  }
+
+  /** Closes every connection (shutdown). */
+  closeAll(code: number, reason: string): void {
+    for (const connection of [...this.connections]) {
+      connection.transport.close(code, reason);
+      this.drop(connection);
+    }
+  }
+
+  /** Closes the connections silent for longer than `timeoutMs`, of the given transport. */
+  sweep(now: number, timeoutMs: number, kind: Transport['kind']): number {
+    let closed = 0;
+    for (const connection of this.connections) {
+      if (connection.transport.kind !== kind || now - connection.lastSeen <= timeoutMs) continue;
+      connection.transport.close(CLOSE_GOING_AWAY, 'heartbeat timeout');
+      this.drop(connection);
+      closed++;
+    }
+    return closed;
+  }
+
+  /**
+   * One incoming text frame. A frame that is not a v2 message closes the connection (Phoenix's socket
+   * would crash on it); everything else is answered on its own topic, never affecting another client.
+   */
+  receive(connection: Connection, text: string): void {
+    if (connection.closed) return;
+    connection.lastSeen = Date.now();
+    const parsed = parseFrame(text);
+    if (!parsed.ok) {
+      this.deps.log.debug({ reason: parsed.reason }, 'realtime: refused a malformed frame');
+      connection.transport.close(CLOSE_INVALID_PAYLOAD, `bad frame: ${parsed.reason}`);
+      this.drop(connection);
+      return;
+    }
+    const frame = parsed.frame;
+    if (frame.topic === PHOENIX_TOPIC) {
+      if (frame.event === HEARTBEAT) connection.transport.send(encodeReply(frame, 'ok', {}));
+      else connection.transport.send(encodeReply(frame, 'error', errorResponse('liveUnmatchedTopic')));
+      return;
+    }
+    if (frame.event === PHX_JOIN) {
+      this.join(connection, frame);
+      return;
+    }
+    const joinRef = connection.joinRefOf(frame.topic);
+    // Phoenix: a message for a topic this socket has not joined (or an old join of it) is refused
+    if (joinRef === undefined || (frame.joinRef !== null && frame.joinRef !== joinRef)) {
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('liveUnmatchedTopic')));
+      return;
+    }
+    if (frame.event === PHX_LEAVE) {
+      this.leave(connection, frame.topic);
+      connection.transport.send(encodeReply(frame, 'ok', {}));
+      return;
+    }
+    if (frame.topic.startsWith(DEVICE_TOPIC_PREFIX) && frame.event === IQ_EVENT) {
+      this.deviceIq(connection, frame);
+      return;
+    }
+    if (frame.topic.startsWith(CHAT_TOPIC_PREFIX) && frame.event === CHAT_MESSAGE_EVENT) {
+      this.chatMessage(connection, frame);
+      return;
+    }
+    connection.transport.send(
+      encodeReply(frame, 'error', errorResponse('liveUnknownEvent', { event: frame.event.slice(0, 50) })),
+    );
+  }
+
+  private join(connection: Connection, frame: Frame): void {
+    const topic = frame.topic;
+    const isDevice = topic.startsWith(DEVICE_TOPIC_PREFIX);
+    const isChat = topic.startsWith(CHAT_TOPIC_PREFIX);
+    if (!isDevice && !isChat) {
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('liveUnmatchedTopic')));
+      return;
+    }
+    if (connection.joining?.has(topic)) {
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('liveAlreadyJoining')));
+      return;
+    }
+    // Phoenix closes an existing channel on a duplicate join, then joins anew
+    const previous = connection.joinRefOf(topic);
+    if (previous !== undefined) {
+      this.leave(connection, topic);
+      connection.transport.send(encodeFrame(previous, previous, topic, PHX_CLOSE, {}));
+    }
+    if (isDevice) {
+      const id = topic.slice(DEVICE_TOPIC_PREFIX.length);
+      if (id !== connection.deviceId) {
+        connection.transport.send(encodeReply(frame, 'error', errorResponse('liveDeviceMismatch')));
+        return;
+      }
+      connection.device = { topic, joinRef: frame.joinRef, prefix: framePrefix(topic) };
+      connection.transport.send(encodeReply(frame, 'ok', {}));
+      // bounds may come with the join, saving a round trip
+      const bounds = boundsOf(frame.payload);
+      if (bounds.ok) this.index.set(connection, bounds.bounds);
+      return;
+    }
+    void this.joinChat(connection, frame);
+  }
+
+  private async joinChat(connection: Connection, frame: Frame): Promise<void> {
+    const topic = frame.topic;
+    const pointId = topic.slice(CHAT_TOPIC_PREFIX.length);
+    const given = frame.payload['token'];
+    const token = typeof given === 'string' && given ? given : connection.authToken;
+    if (!token) {
+      this.deps.log.debug({ topic }, 'realtime: chat join without a token refused');
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('liveChatNeedsToken')));
+      return;
+    }
+    if (!isValidId(pointId)) {
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('invalidXpointId')));
+      return;
+    }
+    (connection.joining ??= new Set()).add(topic);
+    try {
+      const user = await this.deps.authenticate(token);
+      if (connection.closed) return;
+      if (!user) {
+        connection.transport.send(encodeReply(frame, 'error', errorResponse('sessionInvalid')));
+        return;
+      }
+      const point = await this.deps.pointLocation(pointId);
+      if (connection.closed) return;
+      if (!point) {
+        connection.transport.send(
+          encodeReply(frame, 'error', errorResponse('pointNotFound', { id: pointId })),
+        );
+        return;
+      }
+      (connection.chats ??= new Map()).set(topic, { joinRef: frame.joinRef, user });
+      let members = this.chatMembers.get(topic);
+      if (!members) this.chatMembers.set(topic, (members = new Set()));
+      members.add(connection);
+      connection.transport.send(encodeReply(frame, 'ok', {}));
+    } catch (error) {
+      this.deps.log.error({ err: error, topic }, 'realtime: chat join failed');
+      if (!connection.closed)
+        connection.transport.send(encodeReply(frame, 'error', errorResponse('internal')));
+    } finally {
+      connection.joining?.delete(topic);
+      if (connection.joining?.size === 0) connection.joining = null;
+    }
+  }
+
+  private leave(connection: Connection, topic: string): void {
+    if (connection.device?.topic === topic) {
+      connection.device = null;
+      this.index.delete(connection);
+      return;
+    }
+    this.leaveChat(connection, topic);
+  }
+
+  private leaveChat(connection: Connection, topic: string): void {
+    connection.chats?.delete(topic);
+    if (connection.chats?.size === 0) connection.chats = null;
+    const members = this.chatMembers.get(topic);
+    if (!members) return;
+    members.delete(connection);
+    if (members.size === 0) this.chatMembers.delete(topic);
+  }
+
+  /** `iq` on the device topic: type `set` with map_state.visible_bounds. */
+  private deviceIq(connection: Connection, frame: Frame): void {
+    const { payload } = frame;
+    const id = typeof payload['id'] === 'string' ? payload['id'].slice(0, 64) : null;
+    if (payload['type'] !== 'set') {
+      connection.transport.send(
+        encodeReply(frame, 'error', {
+          id,
+          ...errorResponse('liveIqInvalid', { reason: 'type must be "set".' }),
+        }),
+      );
+      return;
+    }
+    const bounds = boundsOf(payload);
+    if (!bounds.ok) {
+      connection.transport.send(
+        encodeReply(frame, 'error', { id, ...errorResponse('liveBoundsInvalid', { reason: bounds.reason }) }),
+      );
+      return;
+    }
+    this.index.set(connection, bounds.bounds);
+    connection.transport.send(encodeReply(frame, 'ok', { id }));
+  }
+
+  private chatMessage(connection: Connection, frame: Frame): void {
+    const text = frame.payload['text'];
+    if (typeof text !== 'string' || text.trim() === '' || text.length > CHAT_TEXT_MAX) {
+      connection.transport.send(
+        encodeReply(frame, 'error', errorResponse('liveChatTextInvalid', { max: CHAT_TEXT_MAX })),
+      );
+      return;
+    }
+    const user = connection.chats?.get(frame.topic)?.user;
+    if (!user) return;
+    connection.transport.send(encodeReply(frame, 'ok', {}));
+    const pointId = frame.topic.slice(CHAT_TOPIC_PREFIX.length);
+    const at = Date.now();
+    this.deps.bus.publish({
+      type: 'chat',
+      topic: frame.topic,
+      payload: { id: randomUUID(), from: user.username, text, at },
+    });
+    this.deps.onChat?.(pointId, user.id);
+    void this.deps
+      .pointLocation(pointId)
+      .then((point) => {
+        if (!point) return;
+        const item: ChatActivityItem = {
+          properties: { id: pointId, mag: this.chatMagnitude(pointId, at), last_stamp: at },
+          coordinates: [point.lon, point.lat],
+        };
+        this.deps.bus.publish({ type: 'map_activity', item });
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'realtime: chat activity failed'));
+  }
+
+  /** Chat lines about the point in the last 10 minutes, as this process saw them. */
+  private chatMagnitude(pointId: string, now: number): number {
+    const windowMs = 10 * 60_000;
+    const stamps = (this.recentChats.get(pointId) ?? []).filter((t) => now - t < windowMs);
+    stamps.push(now);
+    this.recentChats.set(pointId, stamps);
+    if (this.recentChats.size > 10_000) {
+      for (const [id, list] of this.recentChats)
+        if (now - (list.at(-1) ?? 0) >= windowMs) this.recentChats.delete(id);
+    }
+    return stamps.length;
+  }
+
+  /** Delivers a bus message to this process's recipients. */
+  deliver(message: BusMessage): number {
+    switch (message.type) {
+      case 'xpoint_beam':
+        return this.pushAt(message.beam.properties.lat, message.beam.properties.lon, {
+          xpoint_activity: { beam: message.beam },
+        });
+      case 'event_beam':
+        return this.pushAt(message.beam.properties.lat, message.beam.properties.lon, {
+          event_activity: { beam: message.beam },
+        });
+      case 'map_activity':
+        return this.pushAt(message.item.coordinates[1], message.item.coordinates[0], {
+          map_activity: message.item,
+        });
+      case 'chat': {
+        const members = this.chatMembers.get(message.topic);
+        if (!members) return 0;
+        const frame = Buffer.from(
+          encodeFrame(null, null, message.topic, CHAT_MESSAGE_EVENT, message.payload),
+        );
+        for (const member of members) member.transport.send(frame);
+        return members.size;
+      }
+      default:
+        return 0;
+    }
+  }
+
+  /** Pushes one beam to this process's devices only (the scheduler's beams: every process computes them). */
+  deliverLocal(kind: 'xpoint_beam' | 'event_beam', beam: GlobalBeamItem): number {
+    const message: BusMessage = { type: kind, beam };
+    return this.deliver(message);
+  }
+
+  private pushAt(lat: number, lon: number, activity: Record<string, unknown>): number {
+    const payload = { id: randomUUID(), type: 'set', ...activity } as ActivityIq;
+    this.lastPushAt = Number(process.hrtime.bigint()) / 1e6;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const recipients: Connection[] = [];
+    this.index.forEachAt(lat, lon, (connection) => recipients.push(connection));
+    const used = process.cpuUsage(cpu);
+    this.recordSelection(performance.now() - started, (used.user + used.system) / 1000);
+    if (recipients.length === 0) return 0;
+    const suffix = sharedSuffix(IQ_EVENT, payload);
+    for (const connection of recipients) {
+      const device = connection.device;
+      if (device) connection.transport.sendShared(device.prefix, suffix);
+    }
+    return recipients.length;
+  }
+
+  private recordSelection(ms: number, cpuMs: number): void {
+    if (this.selectionTimes.length >= 100_000) {
+      this.selectionTimes.length = 0;
+      this.selectionCpuTimes.length = 0;
+    }
+    this.selectionTimes.push(ms);
+    this.selectionCpuTimes.push(cpuMs);
+  }
+}
+
+type BoundsResult = { ok: true; bounds: VisibleBounds } | { ok: false; reason: string };
+
+/** map_state.visible_bounds {sw: {lat, lon}, ne: {lat, lon}} of an iq payload, checked. */
+export function boundsOf(payload: Record<string, unknown>): BoundsResult {
+  const mapState = payload['map_state'];
+  const visible =
+    mapState && typeof mapState === 'object'
+      ? (mapState as Record<string, unknown>)['visible_bounds']
+      : undefined;
+  if (!visible || typeof visible !== 'object') {
+    return { ok: false, reason: 'map_state.visible_bounds {sw: {lat, lon}, ne: {lat, lon}} is required.' };
+  }
+  const { sw, ne } = visible as Record<string, unknown>;
+  const corner = (name: string, value: unknown) => {
+    const parsed = latLonSchema.safeParse(value);
+    return parsed.success
+      ? { ok: true as const, value: parsed.data }
+      : {
+          ok: false as const,
+          reason: `${[name, ...(parsed.error.issues[0]?.path ?? [])].join('.')}: ${parsed.error.issues[0]?.message ?? 'must be {lat, lon}.'}`,
+        };
+  };
+  const south = corner('sw', sw);
+  if (!south.ok) return south;
+  const north = corner('ne', ne);
+  if (!north.ok) return north;
+  if (south.value.lat > north.value.lat) return { ok: false, reason: 'sw.lat must not exceed ne.lat.' };
+  return { ok: true, bounds: { sw: south.value, ne: north.value } };
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SOCKET_PATH } from '../../shared/api/live';
+import type { Connection, Transport } from './connection';
+import type { Hub } from './hub';
+import { MAX_FRAME_BYTES } from './protocol';
+import { connectParams } from './websocket';
+
+export const LONGPOLL_PATH = `${SOCKET_PATH}/longpoll`;
+/** Messages kept for a session between polls; a client that stops polling loses the oldest. */
+const MAX_QUEUED = 1000;
+/** The official client sends at most 100 messages per POST. */
+const MAX_POST_BYTES = 100 * MAX_FRAME_BYTES;
+
+export interface LongPollOptions {
+  /** how long a GET is held open waiting for messages (the client gives up after 20 s). */
+  windowMs: number;
+}
+
+/**
+ * A long-poll session, as Phoenix's LongPoll transport speaks it: every answer is HTTP 200 with a
+ * JSON body whose `status` is what counts to the client (410 = new session with its `token`,
+ * 200 = messages, 204 = nothing new, 403 = connect refused; a POST answers {status: 200}).
+ */
+class LongPollSession implements Transport {
+  readonly kind = 'longpoll' as const;
+  connection!: Connection;
+  private queue: string[] = [];
+  private waiter: { reply: FastifyReply; timer: NodeJS.Timeout } | null = null;
+  private flushScheduled = false;
+  closed = false;
+
+  constructor(
+    readonly token: string,
+    private readonly onClose: (session: LongPollSession) => void,
+  ) {}
+
+  send(frame: string | Buffer): void {
+    if (this.closed) return;
+    this.queue.push(typeof frame === 'string' ? frame : frame.toString('utf8'));
+    if (this.queue.length > MAX_QUEUED) this.queue.splice(0, this.queue.length - MAX_QUEUED);
+    this.scheduleFlush();
+  }
+
+  sendShared(prefix: Buffer, suffix: Buffer): void {
+    this.send(prefix.toString('utf8') + suffix.toString('utf8'));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue = [];
+    this.answer({ status: 410 });
+    this.onClose(this);
+  }
+
+  /** Holds the GET until there are messages or the window ends. */
+  poll(reply: FastifyReply, windowMs: number): void {
+    // a second poll replaces the first, which ends with nothing
+    this.answer({ status: 204, token: this.token });
+    if (this.queue.length > 0) {
+      this.respondMessages(reply);
+      return;
+    }
+    const timer = setTimeout(() => this.answer({ status: 204, token: this.token }), windowMs);
+    this.waiter = { reply, timer };
+  }
+
+  /** Messages that arrive together leave in one answer. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || !this.waiter) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const waiter = this.waiter;
+      if (!waiter || this.queue.length === 0) return;
+      this.waiter = null;
+      clearTimeout(waiter.timer);
+      this.respondMessages(waiter.reply);
+    });
+  }
+
+  private respondMessages(reply: FastifyReply): void {
+    const messages = this.queue;
+    this.queue = [];
+    void send(reply, { status: 200, token: this.token, messages });
+  }
+
+  private answer(body: Record<string, unknown>): void {
+    const waiter = this.waiter;
+    if (!waiter) return;
+    this.waiter = null;
+    clearTimeout(waiter.timer);
+    void send(waiter.reply, body);
+  }
+}
+
+function send(reply: FastifyReply, body: Record<string, unknown>): FastifyReply {
+  if (reply.sent) return reply;
+  return reply
+    .status(200)
+    .header('Cache-Control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/** GET and POST /socket/longpoll. */
+export async function longPollRoutes(
+  app: FastifyInstance,
+  hub: Hub,
+  options: LongPollOptions,
+): Promise<void> {
+  const sessions = new Map<string, LongPollSession>();
+
+  app.addContentTypeParser(
+    ['application/x-ndjson', 'text/plain'],
+    { parseAs: 'string', bodyLimit: MAX_POST_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  const queryOf = (url: string) => new URL(url, 'http://localhost').searchParams;
+
+  app.get(LONGPOLL_PATH, { config: { antiforgery: false } }, async (request, reply) => {
+    const query = queryOf(request.url);
+    const token = query.get('token');
+    const session = token ? sessions.get(token) : undefined;
+    if (session && !session.closed) {
+      session.connection.lastSeen = Date.now();
+      session.poll(reply, options.windowMs);
+      return reply;
+    }
+    // no session, or one that ended (a restart, a timeout): a new one, as Phoenix does
+    const params = connectParams(query);
+    if (!params) return send(reply, { status: 403 });
+    const fresh = new LongPollSession(randomBytes(24).toString('base64url'), (ended) => {
+      sessions.delete(ended.token);
+      hub.drop(ended.connection);
+    });
+    const authHeader = request.headers['x-phoenix-authtoken'];
+    fresh.connection = hub.open(fresh, params.deviceId, typeof authHeader === 'string' ? authHeader : null);
+    sessions.set(fresh.token, fresh);
+    return send(reply, { status: 410, token: fresh.token });
+  });
+
+  app.post(
+    LONGPOLL_PATH,
+    { config: { antiforgery: false }, bodyLimit: MAX_POST_BYTES },
+    async (request, reply) => {
+      const token = queryOf(request.url).get('token');
+      const session = token ? sessions.get(token) : undefined;
+      if (!session || session.closed) return send(reply, { status: 410 });
+      const body = request.body;
+      // the client sends newline-delimited frames; a single JSON frame is accepted too
+      const lines =
+        typeof body === 'string'
+          ? body.split('\n').filter((line) => line.trim() !== '')
+          : [JSON.stringify(body)];
+      for (const line of lines) {
+        hub.receive(session.connection, line);
+        if (session.connection.closed) return send(reply, { status: 400 });
+      }
+      return send(reply, { status: 200 });
+    },
+  );
+}

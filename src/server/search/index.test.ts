@@ -1,0 +1,341 @@
+import { describe, expect, it } from 'vitest';
+import { DOC_EVENT, DOC_POINT, type SearchDoc } from './doc';
+import { phrase, tokenize } from './fold';
+import { DELTA_LIMIT, MemorySearchIndex, type SearchRequest } from './index';
+import { centreOf, distanceFrom, type Bounds } from './segment';
+
+const NOW = Date.UTC(2026, 5, 1, 12);
+
+function doc(fields: Partial<SearchDoc> & { id: string; title: string }): SearchDoc {
+  return {
+    kind: DOC_POINT,
+    supertype: 'business',
+    type: 'shop',
+    subtype: null,
+    address: null,
+    lat: 40.75,
+    lon: -73.99,
+    beamtype: 0,
+    promo: 0,
+    rating: null,
+    statsMonth: 0,
+    cover: null,
+    health: 0,
+    startDate: null,
+    endDate: null,
+    firstStart: null,
+    firstEnd: null,
+    hostId: null,
+    ...fields,
+  };
+}
+
+const build = (docs: SearchDoc[]) => MemorySearchIndex.build((add) => docs.forEach(add));
+const request = (text: string, more: Partial<SearchRequest> = {}): SearchRequest => ({
+  text,
+  bounds: null,
+  supertype: null,
+  includeEvents: false,
+  offset: 0,
+  limit: 10,
+  needCount: true,
+  now: NOW,
+  ...more,
+});
+const ids = (index: MemorySearchIndex, text: string, more: Partial<SearchRequest> = {}) =>
+  index.search(request(text, more)).docs.map((d) => d.id);
+
+describe('MemorySearchIndex ranking', () => {
+  it('ranks an exact title first, then title prefixes, then promoted, hot and rated, then nearer', async () => {
+    const index = await build([
+      doc({ id: 'far-other', title: 'Harbor Lights', type: 'bakery', lat: 40.9 }),
+      doc({ id: 'promo-other', title: 'Sweet Things Bakery', promo: 1, lat: 40.9 }),
+      doc({ id: 'prefix', title: 'Bakery Street Deli', lat: 40.9 }),
+      doc({ id: 'exact', title: 'Bakery', lat: 41.5 }),
+      doc({ id: 'near-other', title: 'Crumbs', type: 'bakery', lat: 40.751 }),
+      doc({ id: 'rated-other', title: 'Loaf', type: 'bakery', rating: 80, lat: 41.5 }),
+      doc({ id: 'hot-other', title: 'Oven', type: 'bakery', beamtype: 1, lat: 41.5 }),
+    ]);
+    // centred on 40.8: near-other is 0.05 degrees from it, far-other 0.1
+    const bounds = { south: 40.0, west: -74.1, north: 41.6, east: -73.9 };
+    expect(ids(index, 'bakery', { bounds })).toEqual([
+      'exact',
+      'prefix',
+      'promo-other',
+      'hot-other',
+      'rated-other',
+      'near-other',
+      'far-other',
+    ]);
+  });
+
+  it('ranks matches in the title before matches in the type or address, at the same level', async () => {
+    const index = await build([
+      doc({ id: 'address', title: 'Corner Shop', address: '1 Fox Lane', lat: 40.7501 }),
+      doc({ id: 'title', title: 'The Fox', lat: 40.8 }),
+    ]);
+    expect(ids(index, 'fox', { bounds: { south: 40, west: -75, north: 41, east: -73 } })).toEqual([
+      'title',
+      'address',
+    ]);
+  });
+
+  it('needs every word of the query, each as a prefix of some word', async () => {
+    const index = await build([
+      doc({ id: 'a', title: 'Golden Fox', type: 'bar' }),
+      doc({ id: 'b', title: 'Golden Hen', type: 'bakery' }),
+    ]);
+    expect(ids(index, 'gol fo')).toEqual(['a']);
+    expect(ids(index, 'golden bak')).toEqual(['b']);
+    expect(ids(index, 'golden zebra')).toEqual([]);
+  });
+
+  it('finds a word with one typo only when the exact words find few, and ranks typo matches last', async () => {
+    const index = await build([
+      doc({ id: 'bakery', title: 'Crumbs', type: 'bakery' }),
+      doc({ id: 'bakers', title: 'Bakers Dozen' }),
+    ]);
+    expect(ids(index, 'bakry')).toEqual(['bakery']);
+    expect(ids(index, 'baker')).toEqual(['bakers', 'bakery']);
+    // 'bakre' finds nothing exactly: both come by one typo ('baker', 'bakery')
+    expect(ids(index, 'bakre').sort()).toEqual(['bakers', 'bakery']);
+  });
+
+  it('filters by supertype and leaves events out unless asked, and ended events always', async () => {
+    const index = await build([
+      doc({ id: 'svc', title: 'Jazz Lessons', supertype: 'service', type: 'music_teacher' }),
+      doc({
+        id: 'ev',
+        title: 'Jazz Night',
+        kind: DOC_EVENT,
+        supertype: 'event',
+        type: 'concert',
+        startDate: NOW + 1,
+        endDate: NOW + 3600_000,
+      }),
+      doc({
+        id: 'old',
+        title: 'Jazz Past',
+        kind: DOC_EVENT,
+        supertype: 'event',
+        type: 'concert',
+        startDate: NOW - 7200_000,
+        endDate: NOW - 1,
+      }),
+    ]);
+    expect(ids(index, 'jazz')).toEqual(['svc']);
+    expect(ids(index, 'jazz', { includeEvents: true }).sort()).toEqual(['ev', 'svc']);
+    expect(ids(index, 'jazz', { includeEvents: true, supertype: 'event' })).toEqual(['ev']);
+    expect(ids(index, 'jazz', { supertype: 'service' })).toEqual(['svc']);
+  });
+
+  it('keeps to bounds across the antimeridian', async () => {
+    const index = await build([
+      doc({ id: 'east', title: 'Dateline Cafe', lat: -17, lon: 179.5 }),
+      doc({ id: 'west', title: 'Dateline Cafe', lat: -17, lon: -179.5 }),
+      doc({ id: 'away', title: 'Dateline Cafe', lat: -17, lon: 170 }),
+    ]);
+    const across = { south: -20, west: 178, north: -10, east: -178 };
+    expect(ids(index, 'dateline', { bounds: across }).sort()).toEqual(['east', 'west']);
+  });
+});
+
+describe('MemorySearchIndex paging', () => {
+  const many = Array.from({ length: 300 }, (_, i) =>
+    doc({
+      id: `p${i}`,
+      title: `Pier ${i}`,
+      lat: 40 + (i % 17) * 0.01,
+      lon: -74 + (i % 13) * 0.01,
+      rating: (i % 5) * 20,
+    }),
+  );
+
+  it('gives pages that follow on from each other, whatever the page size', async () => {
+    const index = await build(many);
+    const all = index.search(request('pier', { limit: 300 })).docs.map((d) => d.id);
+    expect(all).toHaveLength(300);
+    for (const size of [12, 24, 48, 96]) {
+      const pages: string[] = [];
+      for (let page = 0; page * size < 300; page++)
+        pages.push(
+          ...index.search(request('pier', { offset: page * size, limit: size })).docs.map((d) => d.id),
+        );
+      expect(pages).toEqual(all);
+    }
+    expect(index.search(request('pier')).total).toBe(300);
+  });
+});
+
+describe('MemorySearchIndex broad queries (candidates from space)', () => {
+  /** Enough documents that a one-letter prefix takes the spatial path. */
+  const docs = Array.from({ length: 48_000 }, (_, i) =>
+    doc({
+      id: `d${i}`,
+      title: `${i % 3 === 0 ? 'Sun' : 'Moon'} ${['Shop', 'Store', 'Stall', 'Bar'][i % 4]} ${i}`,
+      lat: 40 + ((i * 7919) % 1000) / 1000,
+      lon: -74 + ((i * 104729) % 1000) / 1000,
+      rating: i % 11 === 0 ? 90 : null,
+      beamtype: i % 97 === 0 ? 1 : 0,
+      promo: i % 1001 === 0 ? 1 : 0,
+    }),
+  );
+
+  /** The ranking spelled out plainly, over every document. */
+  function expected(text: string, bounds: Bounds, k: number): string[] {
+    const words = tokenize(text);
+    const centre = centreOf(bounds);
+    const level = (d: SearchDoc) =>
+      (d.promo ? 22 : 0) + (d.beamtype & 1 ? 11 : 0) + (d.rating === null ? 0 : Math.round(d.rating / 10));
+    return docs
+      .map((d, i) => ({ d, i }))
+      .filter(
+        ({ d }) =>
+          d.lat >= bounds.south && d.lat <= bounds.north && d.lon >= bounds.west && d.lon <= bounds.east,
+      )
+      .filter(({ d }) => {
+        const all = [...tokenize(d.title), ...tokenize(d.type)];
+        return words.every((w) => all.some((t) => t.startsWith(w)));
+      })
+      .map(({ d, i }) => {
+        const title = phrase(d.title);
+        const q = words.join(' ');
+        const tier = title === q ? 0 : title.startsWith(q) ? 1 : 2;
+        const inTitle = words.every((w) => tokenize(d.title).some((t) => t.startsWith(w)));
+        return { id: d.id, key: [tier, -level(d), inTitle ? 0 : 1, distanceFrom(centre, d.lat, d.lon), i] };
+      })
+      .sort((a, b) => {
+        for (let k2 = 0; k2 < a.key.length; k2++)
+          if (a.key[k2] !== b.key[k2]) return (a.key[k2] as number) - (b.key[k2] as number);
+        return 0;
+      })
+      .slice(0, k)
+      .map((e) => e.id);
+  }
+
+  it('answers exactly what a full scan ranks first', async () => {
+    const index = await build(docs);
+    // a wide area (candidates from space) and a small one (from postings or space, by estimate)
+    const areas = [
+      { south: 40.2, west: -73.8, north: 40.6, east: -73.3 },
+      { south: 40.3, west: -73.6, north: 40.33, east: -73.57 },
+    ];
+    const pages = [
+      [0, 10],
+      [24, 24],
+      [480, 12],
+    ] as const;
+    for (const bounds of areas) {
+      for (const text of ['s', 'st', 'sun', 'sun s', 'm', 'moon st', 'bar 1']) {
+        for (const [offset, limit] of pages) {
+          const got = index.search(request(text, { bounds, offset, limit })).docs.map((d) => d.id);
+          expect(got, `${text} ${offset}`).toEqual(expected(text, bounds, offset + limit).slice(offset));
+        }
+      }
+    }
+  });
+});
+
+describe('MemorySearchIndex changes', () => {
+  it('applies new, changed and deleted documents, and rebuilds when the delta is full', async () => {
+    const index = await build([doc({ id: 'a', title: 'Alpha Cafe' }), doc({ id: 'b', title: 'Beta Cafe' })]);
+    index.apply('point', ['c'], [doc({ id: 'c', title: 'Gamma Cafe', type: 'cafe' })]);
+    expect(ids(index, 'gamma')).toEqual(['c']);
+    index.apply('point', ['a'], [doc({ id: 'a', title: 'Aleph Cafe' })]);
+    expect(ids(index, 'alpha')).toEqual([]);
+    expect(ids(index, 'aleph')).toEqual(['a']);
+    index.apply('point', ['b'], []);
+    expect(ids(index, 'cafe').sort()).toEqual(['a', 'c']);
+    // applying the same change twice changes nothing
+    index.apply('point', ['c'], [doc({ id: 'c', title: 'Gamma Cafe', type: 'cafe' })]);
+    expect(ids(index, 'cafe').sort()).toEqual(['a', 'c']);
+
+    const flood = Array.from({ length: DELTA_LIMIT + 10 }, (_, i) =>
+      doc({ id: `f${i}`, title: `Flood ${i}` }),
+    );
+    index.apply(
+      'point',
+      flood.map((d) => d.id),
+      flood,
+    );
+    // a change during the rebuild is kept
+    index.apply('point', ['f0'], [doc({ id: 'f0', title: 'Renamed During Rebuild' })]);
+    await index.settled();
+    expect(index.rebuilds).toBe(1);
+    expect(index.deltaSize).toBeLessThan(DELTA_LIMIT);
+    expect(ids(index, 'renamed')).toEqual(['f0']);
+    expect(index.search(request('flood')).total).toBe(DELTA_LIMIT + 9);
+    expect(ids(index, 'aleph')).toEqual(['a']);
+    expect(ids(index, 'beta')).toEqual([]);
+  });
+
+  it('keeps writes made while a rebuild copies the documents, before and after the copy reached them', async () => {
+    const base = Array.from({ length: 25_000 }, (_, i) => doc({ id: `b${i}`, title: `Base ${i}` }));
+    const index = await build(base);
+    const flood = Array.from({ length: DELTA_LIMIT + 1 }, (_, i) => doc({ id: `n${i}`, title: `New ${i}` }));
+    index.apply(
+      'point',
+      flood.map((d) => d.id),
+      flood,
+    );
+    // the rebuild has copied its first batch of documents and yielded: b5 is copied, b24000 is not
+    index.apply('point', ['b5'], [doc({ id: 'b5', title: 'Early Rename' })]);
+    index.apply('point', ['b24000'], [doc({ id: 'b24000', title: 'Late Rename' })]);
+    index.apply('point', ['b7'], []);
+    await index.settled();
+    expect(index.rebuilds).toBe(1);
+    expect(ids(index, 'early rename')).toEqual(['b5']);
+    expect(ids(index, 'late rename')).toEqual(['b24000']);
+    // the old names are gone ('base 5' still finds b50, b51… by prefix)
+    expect(ids(index, 'base 5', { limit: 200 })).not.toContain('b5');
+    expect(ids(index, 'base 24000', { limit: 200 })).not.toContain('b24000');
+    expect(ids(index, 'base 7', { limit: 200 })).not.toContain('b7');
+    expect(index.search(request('base')).total).toBe(25_000 - 3);
+    expect(index.size).toBe(25_000 - 1 + DELTA_LIMIT + 1);
+  });
+
+  it('tracks the events a point hosts', async () => {
+    const index = await build([
+      doc({ id: 'hall', title: 'Hall' }),
+      doc({
+        id: 'e1',
+        title: 'Gig',
+        kind: DOC_EVENT,
+        supertype: 'event',
+        hostId: 'hall',
+        startDate: NOW,
+        endDate: NOW + 1,
+      }),
+    ]);
+    expect(index.eventsOf('hall').map((e) => e.id)).toEqual(['e1']);
+    index.apply('event', ['e1'], []);
+    expect(index.eventsOf('hall')).toEqual([]);
+    index.apply(
+      'event',
+      ['e2'],
+      [
+        doc({
+          id: 'e2',
+          title: 'Show',
+          kind: DOC_EVENT,
+          supertype: 'event',
+          hostId: 'hall',
+          startDate: NOW,
+          endDate: NOW + 1,
+        }),
+      ],
+    );
+    expect(index.eventsOf('hall').map((e) => e.id)).toEqual(['e2']);
+  });
+});
+
+describe('typo-tolerant words over many ranges', () => {
+  it('matches exactly the terms within one edit, whatever the number of ranges', async () => {
+    const words = ['market', 'marker', 'makret', 'marked', 'basket', 'masker', 'markets', 'mark', 'rocket'];
+    const index = await build(words.map((w, i) => doc({ id: `w${i}`, title: `${w} place` })));
+    const found = ids(index, 'markte place', { limit: 20 }).map((id) => words[Number(id.slice(1))]);
+    // 'markte' is one swap from 'market' (and so from the start of 'markets'), one letter too many for
+    // 'marke', the start of 'marked' and 'marker'; 'makret', 'mark' and the others are further
+    expect(found.sort()).toEqual(['marked', 'marker', 'market', 'markets']);
+  });
+});

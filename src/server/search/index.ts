@@ -1,0 +1,371 @@
+import { tokenize } from './fold';
+import {
+  DOC_EVENT,
+  DOC_POINT,
+  MAX_OTHER_WORDS,
+  MAX_TITLE_WORDS,
+  addressWords,
+  apostropheWords,
+  levelOf,
+  supertypeCode,
+  typeWords,
+  type DocKind,
+  type SearchDoc,
+} from './doc';
+import {
+  MATCH_NONE,
+  SegmentBuilder,
+  TIER_EXACT_TITLE,
+  TIER_OTHER,
+  TIER_TITLE_PREFIX,
+  centreOf,
+  distanceFrom,
+  inBounds,
+  rankKey,
+  type Bounds,
+  type CompiledWord,
+  type Filter,
+  type SearchStats,
+  type Segment,
+} from './segment';
+import { TopK } from './top-k';
+import { TYPO_MIN_LENGTH, prefixWithinOneEdit, typoNeighbourhood } from './typo';
+
+/**
+ * The search index of one server process: an immutable segment (segment.ts) built from the store,
+ * plus a small delta of documents written since, scanned linearly. A write marks the old copy dead
+ * and puts the new one in the delta; when the delta grows past DELTA_LIMIT the segment is rebuilt in
+ * the background (yielding to requests) and swapped in, and writes that came during the rebuild are
+ * applied again to the new one.
+ */
+
+/** Documents written since the last build that are kept in the delta before a rebuild. */
+export const DELTA_LIMIT = 4096;
+/** Typo tolerance starts when the exact words find fewer matches than this. */
+export const FUZZY_BELOW = 10;
+/** Query words beyond this are ignored. */
+export const MAX_QUERY_WORDS = 8;
+/** A rebuild yields to requests after copying this many documents. */
+const REBUILD_YIELD_EVERY = 20_000;
+/** Typo matches rank after every exact match: their keys are offset by this. */
+const FUZZY_OFFSET = 1e9;
+
+export interface SearchRequest {
+  text: string;
+  bounds: Bounds | null;
+  /** a supertype name, or null for any. */
+  supertype: string | null;
+  includeEvents: boolean;
+  /** results to skip and to return (paged search); suggestions use offset 0. */
+  offset: number;
+  limit: number;
+  /** whether the total number of matches is needed (paged search). */
+  needCount: boolean;
+  now: number;
+}
+
+export interface SearchAnswer {
+  docs: SearchDoc[];
+  total: number;
+  /** true when total is an estimate (very broad queries: see Segment.search). */
+  estimated: boolean;
+}
+
+interface DeltaDoc {
+  doc: SearchDoc;
+  level: number;
+  titleWords: string[];
+  otherWords: string[];
+}
+
+export type ChangeKind = 'point' | 'event';
+
+/** The small interface the routes use; the store is the source of truth, this is a derived copy. */
+export interface SearchIndex {
+  search(request: SearchRequest): SearchAnswer;
+  /** applies the current state of changed records: `docs` are the re-read rows, absent ids were deleted. */
+  apply(kind: ChangeKind, ids: readonly string[], docs: readonly SearchDoc[]): void;
+  /** events hosted by a point (not ended when indexed). */
+  eventsOf(pointId: string): SearchDoc[];
+  readonly size: number;
+}
+
+export class MemorySearchIndex implements SearchIndex {
+  private base: Segment;
+  private basePos: Record<ChangeKind, Map<string, number>>;
+  private readonly delta = new Map<string, DeltaDoc>();
+  /** point id -> ids of events it hosts; event id -> its host. */
+  private readonly hosted = new Map<string, Set<string>>();
+  private readonly hostOf = new Map<string, string>();
+  private rebuilding: Promise<void> | undefined;
+  private replaying = false;
+  /** changes applied while a rebuild runs, applied again to the rebuilt segment. */
+  private replay: { kind: ChangeKind; ids: readonly string[]; docs: readonly SearchDoc[] }[] = [];
+  rebuilds = 0;
+
+  private constructor(base: Segment) {
+    this.base = base;
+    this.basePos = MemorySearchIndex.positions(base);
+    this.rebuilt(base);
+  }
+
+  /** The host links of a new segment's events (delta events keep theirs). */
+  private rebuilt(base: Segment): void {
+    for (let d = 0; d < base.size; d++) {
+      const host = base.hostIds[d];
+      if (base.kind[d] === DOC_EVENT && host && !base.dead[d]) this.link(base.ids[d] as string, host);
+    }
+  }
+
+  /** Builds an index from a stream of documents (yielding to the event loop while it builds). */
+  static async build(
+    fill: (add: (doc: SearchDoc) => void) => Promise<void> | void,
+    yieldNow?: () => Promise<void>,
+    capacity?: number,
+  ): Promise<MemorySearchIndex> {
+    const builder = new SegmentBuilder(capacity);
+    await fill((doc) => builder.add(doc));
+    return new MemorySearchIndex(await builder.build(yieldNow));
+  }
+
+  get size(): number {
+    return this.basePos.point.size + this.basePos.event.size + this.delta.size;
+  }
+
+  get deltaSize(): number {
+    return this.delta.size;
+  }
+
+  apply(kind: ChangeKind, ids: readonly string[], docs: readonly SearchDoc[]): void {
+    if (this.rebuilding) this.replay.push({ kind, ids, docs });
+    const byId = new Map(docs.map((doc) => [doc.id, doc]));
+    for (const id of ids) {
+      const key = deltaKey(kind, id);
+      const at = this.basePos[kind].get(id);
+      if (at !== undefined) {
+        this.base.dead[at] = 1;
+        this.basePos[kind].delete(id);
+      }
+      this.delta.delete(key);
+      if (kind === 'event') this.unlink(id);
+      const doc = byId.get(id);
+      if (!doc) continue;
+      this.delta.set(key, toDelta(doc));
+      if (kind === 'event' && doc.hostId) this.link(id, doc.hostId);
+    }
+    if (this.delta.size > DELTA_LIMIT && !this.rebuilding && !this.replaying) {
+      this.rebuilding = this.rebuild().finally(() => {
+        this.rebuilding = undefined;
+      });
+    }
+  }
+
+  /** Waits for a rebuild in flight (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.rebuilding;
+  }
+
+  eventsOf(pointId: string): SearchDoc[] {
+    const out: SearchDoc[] = [];
+    for (const eventId of this.hosted.get(pointId) ?? []) {
+      const doc = this.docOf('event', eventId);
+      if (doc) out.push(doc);
+    }
+    return out;
+  }
+
+  search(request: SearchRequest): SearchAnswer {
+    const words = tokenize(request.text).slice(0, MAX_QUERY_WORDS);
+    const supertype = request.supertype === null ? -1 : supertypeCode(request.supertype);
+    if (request.supertype !== null && supertype < 0) return { docs: [], total: 0, estimated: false };
+    const filter: Filter = {
+      supertype,
+      includeEvents: request.includeEvents,
+      now: request.now,
+      bounds: request.bounds,
+    };
+    const k = request.offset + request.limit;
+    const top = new TopK(k);
+    const stats: SearchStats = { count: 0, estimated: false };
+    const base = this.base;
+    const exact = words.map((word) => base.compileWord(word, null));
+    base.search(exact, filter, centreOf(filter.bounds), top, stats, request.needCount);
+    this.searchDelta(words, false, filter, top, stats);
+
+    if (stats.count < FUZZY_BELOW && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
+      const fuzzy = words.map((word) =>
+        base.compileWord(word, word.length >= TYPO_MIN_LENGTH ? typoNeighbourhood(word) : null),
+      );
+      const fuzzyTop = new TopK(k);
+      const fuzzyStats: SearchStats = { count: 0, estimated: false };
+      base.search(
+        fuzzy,
+        filter,
+        centreOf(filter.bounds),
+        fuzzyTop,
+        fuzzyStats,
+        request.needCount,
+        (d) => base.matchAll(d, exact) !== MATCH_NONE,
+      );
+      this.searchDelta(words, true, filter, fuzzyTop, fuzzyStats);
+      for (const hit of fuzzyTop.sorted()) top.push(hit.key + FUZZY_OFFSET, hit.order, hit.item);
+      stats.count += fuzzyStats.count;
+      stats.estimated ||= fuzzyStats.estimated;
+    }
+
+    const hits = top.sorted().slice(request.offset, k);
+    const docs = hits.map(({ item }) =>
+      item >= 0 ? base.docAt(item) : (this.deltaAt(-item - 1) as SearchDoc),
+    );
+    return { docs, total: stats.count, estimated: stats.estimated };
+  }
+
+  /** The delta, scanned linearly: its words are strings (they may be missing from the dictionary). */
+  private deltaList: DeltaDoc[] = [];
+
+  private deltaAt(i: number): SearchDoc | undefined {
+    return this.deltaList[i]?.doc;
+  }
+
+  private searchDelta(words: string[], fuzzy: boolean, filter: Filter, top: TopK, stats: SearchStats): void {
+    if (this.delta.size === 0) return;
+    // a stable list for this search: item numbers point into it
+    this.deltaList = [...this.delta.values()];
+    const centre = centreOf(filter.bounds);
+    const orderBase = this.base.size;
+    const matches = (word: string, term: string, typo: boolean) =>
+      term.startsWith(word) || (typo && word.length >= TYPO_MIN_LENGTH && prefixWithinOneEdit(word, term));
+    for (let i = 0; i < this.deltaList.length; i++) {
+      const entry = this.deltaList[i] as DeltaDoc;
+      const doc = entry.doc;
+      if (filter.supertype >= 0 && supertypeCode(doc.supertype) !== filter.supertype) continue;
+      if (doc.kind === DOC_EVENT && (!filter.includeEvents || (doc.endDate ?? 0) <= filter.now)) continue;
+      if (!inBounds(filter.bounds, doc.lat, doc.lon)) continue;
+      let allTitle = true;
+      let ok = true;
+      let exactly = true;
+      for (const word of words) {
+        const inTitle = entry.titleWords.some((t) => t.startsWith(word));
+        const inOther = !inTitle && entry.otherWords.some((t) => t.startsWith(word));
+        if (inTitle || inOther) {
+          if (!inTitle) allTitle = false;
+          continue;
+        }
+        exactly = false;
+        if (!fuzzy) {
+          ok = false;
+          break;
+        }
+        const typoTitle = entry.titleWords.some((t) => matches(word, t, true));
+        const typoOther = !typoTitle && entry.otherWords.some((t) => matches(word, t, true));
+        if (!typoTitle && !typoOther) {
+          ok = false;
+          break;
+        }
+        if (!typoTitle) allTitle = false;
+      }
+      // the fuzzy pass takes only what the exact pass did not
+      if (!ok || (fuzzy && exactly)) continue;
+      const key = rankKey(
+        deltaTier(entry.titleWords, words),
+        entry.level,
+        allTitle,
+        distanceFrom(centre, doc.lat, doc.lon),
+      );
+      top.push(key, orderBase + i, -(i + 1));
+      stats.count++;
+    }
+  }
+
+  private docOf(kind: ChangeKind, id: string): SearchDoc | undefined {
+    const at = this.basePos[kind].get(id);
+    if (at !== undefined) return this.base.docAt(at);
+    return this.delta.get(deltaKey(kind, id))?.doc;
+  }
+
+  private link(eventId: string, hostId: string): void {
+    this.hostOf.set(eventId, hostId);
+    let set = this.hosted.get(hostId);
+    if (!set) this.hosted.set(hostId, (set = new Set()));
+    set.add(eventId);
+  }
+
+  private unlink(eventId: string): void {
+    const host = this.hostOf.get(eventId);
+    if (host === undefined) return;
+    this.hostOf.delete(eventId);
+    const set = this.hosted.get(host);
+    set?.delete(eventId);
+    if (set && set.size === 0) this.hosted.delete(host);
+  }
+
+  /** Rebuilds the segment from the live documents (base and delta), yielding while it works. */
+  private async rebuild(): Promise<void> {
+    this.replay = [];
+    const old = this.base;
+    const builder = new SegmentBuilder(old.size + this.delta.size);
+    const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+    // The delta as it is now (a document in it is already dead in the old segment). Writes during the
+    // rebuild are replayed onto the new segment afterwards: a document copied before its write is
+    // found there by id and replaced, one written before it was reached is skipped as dead here.
+    const delta = [...this.delta.values()].map((entry) => entry.doc);
+    for (let d = 0; d < old.size; d++) {
+      if (!old.dead[d]) builder.add(old.docAt(d));
+      if (d % REBUILD_YIELD_EVERY === REBUILD_YIELD_EVERY - 1) await yieldNow();
+    }
+    for (const doc of delta) builder.add(doc);
+    const segment = await builder.build(yieldNow);
+    // swap in one synchronous step (the old host links stay valid: links are by id), then replay
+    const replay = this.replay;
+    this.replay = [];
+    this.base = segment;
+    this.basePos = MemorySearchIndex.positions(segment);
+    this.delta.clear();
+    this.rebuilt(segment);
+    this.rebuilds++;
+    this.replaying = true;
+    try {
+      for (const change of replay) this.apply(change.kind, change.ids, change.docs);
+    } finally {
+      this.replaying = false;
+    }
+  }
+
+  private static positions(segment: Segment): Record<ChangeKind, Map<string, number>> {
+    const point = new Map<string, number>();
+    const event = new Map<string, number>();
+    for (let d = 0; d < segment.size; d++) {
+      if (segment.dead[d]) continue;
+      (segment.kind[d] === DOC_POINT ? point : event).set(segment.ids[d] as string, d);
+    }
+    return { point, event };
+  }
+}
+
+function deltaKey(kind: ChangeKind, id: string): string {
+  return `${kind}:${id}`;
+}
+
+function toDelta(doc: SearchDoc): DeltaDoc {
+  const titleWords = tokenize(doc.title).slice(0, MAX_TITLE_WORDS);
+  const otherWords = [
+    ...new Set([
+      ...apostropheWords(doc.title),
+      ...typeWords(doc.supertype, doc.type, doc.subtype),
+      ...addressWords(doc.address),
+    ]),
+  ].slice(0, MAX_OTHER_WORDS);
+  return { doc, level: levelOf(doc.promo, doc.beamtype, doc.rating), titleWords, otherWords };
+}
+
+function deltaTier(title: string[], words: string[]): number {
+  const m = words.length;
+  if (m === 0 || title.length < m) return TIER_OTHER;
+  for (let i = 0; i < m - 1; i++) if (title[i] !== words[i]) return TIER_OTHER;
+  const last = title[m - 1] as string;
+  const word = words[m - 1] as string;
+  if (title.length === m && last === word) return TIER_EXACT_TITLE;
+  return last.startsWith(word) ? TIER_TITLE_PREFIX : TIER_OTHER;
+}
+
+export type { Bounds, CompiledWord, DocKind };

@@ -1,0 +1,883 @@
+import KDBush from 'kdbush';
+import { tokenize } from './fold';
+import {
+  DOC_EVENT,
+  DOC_SUPERTYPES,
+  LEVELS,
+  MAX_OTHER_WORDS,
+  MAX_TITLE_WORDS,
+  addressWords,
+  apostropheWords,
+  levelOf,
+  supertypeCode,
+  typeWords,
+  type DocKind,
+  type SearchDoc,
+} from './doc';
+import type { TopK } from './top-k';
+
+/**
+ * An immutable, columnar index over a set of documents, built in one go:
+ *
+ * - a sorted term dictionary: every folded word once, so all words starting with a prefix are one
+ *   contiguous range of term numbers, found by two binary searches;
+ * - postings (term -> documents, CSR) and a forward index (document -> its terms, title words first
+ *   and in order), so a candidate is checked against the other query words with integer comparisons;
+ * - a static rank level per document (doc.ts levelOf: promoted, hot, rating), one kdbush per level,
+ *   and one per title initial and level, so a scan by bounds visits the best levels first and stops
+ *   once the page is complete (exact and prefix title matches, which outrank every level, come from
+ *   the initial's indexes first);
+ * - a coarse grid of document counts, to choose per query between candidates from the postings of the
+ *   rarest word and candidates from space, whichever is fewer.
+ *
+ * Documents deleted or replaced after the build are marked dead here and live on in the index's
+ * delta (index.ts) until the next rebuild.
+ */
+
+/**
+ * Candidates come from the postings of the rarest query word when it has at most this many postings
+ * and not more than TEXT_PER_SPACE times the documents estimated in the bounds; otherwise from space.
+ */
+const TEXT_PATH_MAX = 40_000;
+const TEXT_PER_SPACE = 2;
+/** Cells of the document-count grid that estimates how many documents a bounds holds: 0.25 degrees. */
+const GRID_CELLS_PER_DEGREE = 4;
+const GRID_WIDTH = 360 * GRID_CELLS_PER_DEGREE;
+const GRID_HEIGHT = 180 * GRID_CELLS_PER_DEGREE;
+
+export interface Bounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+export interface Filter {
+  /** supertype code (doc.ts), or -1 for any. */
+  supertype: number;
+  includeEvents: boolean;
+  /** events that ended before this are not found. */
+  now: number;
+  bounds: Bounds | null;
+}
+
+/** One query word, resolved against this segment's dictionary. */
+export interface CompiledWord {
+  word: string;
+  /** term number ranges [lo, hi) that count as a match (the prefix, plus typo neighbours when fuzzy). */
+  ranges: Int32Array;
+  /** the prefix range alone (for title-prefix matches). */
+  prefixLo: number;
+  prefixHi: number;
+  /** the term equal to the word, or -1. */
+  exact: number;
+  /** how many postings the ranges hold. */
+  cost: number;
+}
+
+/** Ranking tiers, best first. */
+export const TIER_EXACT_TITLE = 0;
+export const TIER_TITLE_PREFIX = 1;
+export const TIER_OTHER = 2;
+
+/** A ranking key: smaller is better. Tier, then static level, then title words, then distance. */
+export function rankKey(tier: number, level: number, titleWords: boolean, distance: number): number {
+  return ((tier * 64 + (63 - level)) * 2 + (titleWords ? 0 : 1)) * 1024 + Math.min(distance, 1023);
+}
+
+/** Where the ranking measures distance from (the centre of the bounds); null ranks every place alike. */
+export interface Centre {
+  lat: number;
+  lon: number;
+  cosLat: number;
+}
+
+export function centreOf(bounds: Bounds | null): Centre | null {
+  if (!bounds) return null;
+  const lat = (bounds.south + bounds.north) / 2;
+  let width = bounds.east - bounds.west;
+  if (width < 0) width += 360; // across the antimeridian
+  let lon = bounds.west + width / 2;
+  if (lon > 180) lon -= 360;
+  return { lat, lon, cosLat: Math.cos((lat * Math.PI) / 180) };
+}
+
+/** Approximate distance in degrees of latitude (equirectangular): enough to order places. */
+export function distanceFrom(centre: Centre | null, lat: number, lon: number): number {
+  if (!centre) return 0;
+  let dx = Math.abs(lon - centre.lon);
+  if (dx > 180) dx = 360 - dx;
+  const dy = lat - centre.lat;
+  dx *= centre.cosLat;
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+export function inBounds(bounds: Bounds | null, lat: number, lon: number): boolean {
+  if (!bounds) return true;
+  if (lat < bounds.south || lat > bounds.north) return false;
+  return bounds.west <= bounds.east
+    ? lon >= bounds.west && lon <= bounds.east
+    : lon >= bounds.west || lon <= bounds.east;
+}
+
+export interface SearchStats {
+  /** matches found (exact, or an estimate when `estimated`). */
+  count: number;
+  estimated: boolean;
+}
+
+/** Collects documents in any order, tokenising as they come; build() turns them into a Segment. */
+export class SegmentBuilder {
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  private forward: Uint32Array;
+  private forwardLength = 0;
+  private readonly fwdStart: number[] = [0];
+  private readonly titleCount: number[] = [];
+  private readonly columns: Columns;
+  private readonly scratch: number[] = [];
+
+  /** `capacity`: about how many documents will come, so the columns are allocated once. */
+  constructor(capacity = 1024) {
+    this.columns = new Columns(capacity);
+    this.forward = new Uint32Array(Math.max(1024, capacity * 12));
+  }
+
+  get size(): number {
+    return this.columns.size;
+  }
+
+  add(doc: SearchDoc): void {
+    const list = this.scratch;
+    list.length = 0;
+    const title = tokenize(doc.title);
+    const titleLength = Math.min(title.length, MAX_TITLE_WORDS);
+    for (let i = 0; i < titleLength; i++) list.push(this.termId(title[i] as string));
+    const others = [
+      apostropheWords(doc.title),
+      typeWords(doc.supertype, doc.type, doc.subtype),
+      addressWords(doc.address),
+    ];
+    let added = 0;
+    for (const words of others) {
+      for (const word of words) {
+        if (added >= MAX_OTHER_WORDS) break;
+        const id = this.termId(word);
+        if (list.includes(id)) continue;
+        list.push(id);
+        added++;
+      }
+    }
+    if (this.forwardLength + list.length > this.forward.length) {
+      const grown = new Uint32Array(Math.max(this.forward.length * 2, this.forwardLength + list.length));
+      grown.set(this.forward.subarray(0, this.forwardLength));
+      this.forward = grown;
+    }
+    for (const id of list) this.forward[this.forwardLength++] = id;
+    this.fwdStart.push(this.forwardLength);
+    this.titleCount.push(titleLength);
+    this.columns.push(doc);
+  }
+
+  /** Builds the segment; yields to the event loop between phases when `yieldNow` is given. */
+  async build(yieldNow?: () => Promise<void>): Promise<Segment> {
+    const pause = async () => {
+      if (yieldNow) await yieldNow();
+    };
+    // the dictionary, sorted (by UTF-16 code units, as the binary search compares)
+    const terms = this.terms;
+    const order = Array.from(terms.keys());
+    order.sort((a, b) => {
+      const x = terms[a] as string;
+      const y = terms[b] as string;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const rank = new Uint32Array(terms.length);
+    const sortedTerms: string[] = new Array<string>(terms.length);
+    for (let i = 0; i < order.length; i++) {
+      rank[order[i] as number] = i;
+      sortedTerms[i] = terms[order[i] as number] as string;
+    }
+    this.termIds.clear();
+    await pause();
+
+    const forward = this.forward.subarray(0, this.forwardLength);
+    for (let j = 0; j < forward.length; j++) forward[j] = rank[forward[j] as number] as number;
+    const fwdStart = Uint32Array.from(this.fwdStart);
+    const titleCount = Uint8Array.from(this.titleCount);
+    const segment = new Segment(this.columns.finish(), sortedTerms, fwdStart, forward, titleCount);
+    await pause();
+    segment.buildPostings();
+    await pause();
+    segment.buildSpatial();
+    return segment;
+  }
+
+  private termId(word: string): number {
+    let id = this.termIds.get(word);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(word);
+      this.termIds.set(word, id);
+    }
+    return id;
+  }
+}
+
+type NumberColumn = Uint8Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+
+/** The stored fields of every document, in the order they were added, in typed arrays that grow. */
+class Columns {
+  size = 0;
+  private capacity: number;
+  readonly ids: string[] = [];
+  readonly titles: string[] = [];
+  readonly addresses: (string | null)[] = [];
+  readonly hostIds: (string | null)[] = [];
+  kind: Uint8Array;
+  supertype: Uint8Array;
+  type: Uint32Array;
+  subtype: Uint32Array;
+  cover: Uint32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  beam: Int32Array;
+  promo: Uint8Array;
+  rating: Float32Array;
+  statsMonth: Int32Array;
+  health: Uint8Array;
+  level: Uint8Array;
+  startDate: Float64Array;
+  endDate: Float64Array;
+  firstStart: Float64Array;
+  firstEnd: Float64Array;
+  readonly strings = new Interner();
+
+  constructor(capacity: number) {
+    this.capacity = Math.max(16, capacity);
+    const n = this.capacity;
+    this.kind = new Uint8Array(n);
+    this.supertype = new Uint8Array(n);
+    this.type = new Uint32Array(n);
+    this.subtype = new Uint32Array(n);
+    this.cover = new Uint32Array(n);
+    this.lat = new Float64Array(n);
+    this.lon = new Float64Array(n);
+    this.beam = new Int32Array(n);
+    this.promo = new Uint8Array(n);
+    this.rating = new Float32Array(n);
+    this.statsMonth = new Int32Array(n);
+    this.health = new Uint8Array(n);
+    this.level = new Uint8Array(n);
+    this.startDate = new Float64Array(n);
+    this.endDate = new Float64Array(n);
+    this.firstStart = new Float64Array(n);
+    this.firstEnd = new Float64Array(n);
+  }
+
+  push(doc: SearchDoc): void {
+    if (this.size === this.capacity) this.grow();
+    const i = this.size++;
+    this.ids.push(doc.id);
+    this.titles.push(doc.title);
+    this.addresses.push(doc.address);
+    this.hostIds.push(doc.hostId);
+    this.kind[i] = doc.kind;
+    this.supertype[i] = Math.max(0, supertypeCode(doc.supertype));
+    this.type[i] = this.strings.of(doc.type);
+    this.subtype[i] = this.strings.of(doc.subtype);
+    this.cover[i] = this.strings.of(doc.cover);
+    this.lat[i] = doc.lat;
+    this.lon[i] = doc.lon;
+    this.beam[i] = doc.beamtype | 0;
+    this.promo[i] = doc.promo ? 1 : 0;
+    this.rating[i] = doc.rating ?? NaN;
+    this.statsMonth[i] = doc.statsMonth | 0;
+    this.health[i] = doc.health;
+    this.level[i] = levelOf(doc.promo, doc.beamtype, doc.rating);
+    this.startDate[i] = doc.startDate ?? NaN;
+    this.endDate[i] = doc.endDate ?? NaN;
+    this.firstStart[i] = doc.firstStart ?? NaN;
+    this.firstEnd[i] = doc.firstEnd ?? NaN;
+  }
+
+  finish(): SegmentColumns {
+    const n = this.size;
+    // exact sizes: a copy only when the estimate was too large
+    const fit = <T extends NumberColumn>(column: T): T =>
+      column.length === n ? column : (column.slice(0, n) as T);
+    return {
+      ids: this.ids,
+      titles: this.titles,
+      addresses: this.addresses,
+      hostIds: this.hostIds,
+      kind: fit(this.kind),
+      supertype: fit(this.supertype),
+      type: fit(this.type),
+      subtype: fit(this.subtype),
+      cover: fit(this.cover),
+      lat: fit(this.lat),
+      lon: fit(this.lon),
+      beam: fit(this.beam),
+      promo: fit(this.promo),
+      rating: fit(this.rating),
+      statsMonth: fit(this.statsMonth),
+      health: fit(this.health),
+      level: fit(this.level),
+      startDate: fit(this.startDate),
+      endDate: fit(this.endDate),
+      firstStart: fit(this.firstStart),
+      firstEnd: fit(this.firstEnd),
+      strings: this.strings.values,
+    };
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const grown = <T extends NumberColumn>(column: T): T => {
+      const next = new (column.constructor as new (n: number) => T)(this.capacity);
+      next.set(column as never);
+      return next;
+    };
+    this.kind = grown(this.kind);
+    this.supertype = grown(this.supertype);
+    this.type = grown(this.type);
+    this.subtype = grown(this.subtype);
+    this.cover = grown(this.cover);
+    this.lat = grown(this.lat);
+    this.lon = grown(this.lon);
+    this.beam = grown(this.beam);
+    this.promo = grown(this.promo);
+    this.rating = grown(this.rating);
+    this.statsMonth = grown(this.statsMonth);
+    this.health = grown(this.health);
+    this.level = grown(this.level);
+    this.startDate = grown(this.startDate);
+    this.endDate = grown(this.endDate);
+    this.firstStart = grown(this.firstStart);
+    this.firstEnd = grown(this.firstEnd);
+  }
+}
+
+interface SegmentColumns {
+  ids: string[];
+  titles: string[];
+  addresses: (string | null)[];
+  hostIds: (string | null)[];
+  kind: Uint8Array;
+  supertype: Uint8Array;
+  type: Uint32Array;
+  subtype: Uint32Array;
+  cover: Uint32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  beam: Int32Array;
+  promo: Uint8Array;
+  rating: Float32Array;
+  statsMonth: Int32Array;
+  health: Uint8Array;
+  level: Uint8Array;
+  startDate: Float64Array;
+  endDate: Float64Array;
+  firstStart: Float64Array;
+  firstEnd: Float64Array;
+  strings: (string | null)[];
+}
+
+/** Repeated strings (types, covers) stored once, referred to by number. */
+class Interner {
+  readonly values: (string | null)[] = [null];
+  private readonly numbers = new Map<string, number>();
+  of(value: string | null): number {
+    if (value === null) return 0;
+    let n = this.numbers.get(value);
+    if (n === undefined) {
+      n = this.values.length;
+      this.values.push(value);
+      this.numbers.set(value, n);
+    }
+    return n;
+  }
+}
+
+/** A static spatial index over some documents: kdbush item i is document docs[i]. */
+interface SpatialGroup {
+  tree: KDBush;
+  docs: Uint32Array;
+}
+
+export class Segment {
+  readonly size: number;
+  readonly ids: string[];
+  readonly titles: string[];
+  readonly addresses: (string | null)[];
+  readonly hostIds: (string | null)[];
+  readonly kind: Uint8Array;
+  readonly supertype: Uint8Array;
+  readonly type: Uint32Array;
+  readonly subtype: Uint32Array;
+  readonly cover: Uint32Array;
+  readonly lat: Float64Array;
+  readonly lon: Float64Array;
+  readonly beam: Int32Array;
+  readonly promo: Uint8Array;
+  readonly rating: Float32Array;
+  readonly statsMonth: Int32Array;
+  readonly health: Uint8Array;
+  readonly level: Uint8Array;
+  readonly startDate: Float64Array;
+  readonly endDate: Float64Array;
+  readonly firstStart: Float64Array;
+  readonly firstEnd: Float64Array;
+  readonly strings: (string | null)[];
+  /** 1 when the document was deleted or replaced since the build. */
+  readonly dead: Uint8Array;
+  /** term -> documents (CSR); a term's documents are ascending. */
+  offsets = new Uint32Array(1);
+  postings = new Uint32Array(0);
+  /** first title word -> documents (CSR): the candidates of exact and prefix title matches. */
+  firstOffsets = new Uint32Array(1);
+  firstPostings = new Uint32Array(0);
+  /** one spatial index per static level (best level first when scanning). */
+  readonly levels: (SpatialGroup | undefined)[] = new Array<SpatialGroup | undefined>(LEVELS);
+  /** per first character of the first title word, one spatial index per level. */
+  readonly initials = new Map<string, (SpatialGroup | undefined)[]>();
+  /** documents per grid cell, to estimate how many a bounds holds. */
+  private readonly grid = new Uint32Array(GRID_WIDTH * GRID_HEIGHT);
+  /** per-query "seen" marks: a document reached through two terms is counted once. */
+  private readonly seen: Uint32Array;
+  private generation = 0;
+
+  constructor(
+    columns: SegmentColumns,
+    readonly terms: string[],
+    /** document -> its terms (CSR): title words first, in order (repeats kept), then other words. */
+    readonly fwdStart: Uint32Array,
+    readonly forward: Uint32Array,
+    readonly titleCount: Uint8Array,
+  ) {
+    this.size = columns.kind.length;
+    this.ids = columns.ids;
+    this.titles = columns.titles;
+    this.addresses = columns.addresses;
+    this.hostIds = columns.hostIds;
+    this.kind = columns.kind;
+    this.supertype = columns.supertype;
+    this.type = columns.type;
+    this.subtype = columns.subtype;
+    this.cover = columns.cover;
+    this.lat = columns.lat;
+    this.lon = columns.lon;
+    this.beam = columns.beam;
+    this.promo = columns.promo;
+    this.rating = columns.rating;
+    this.statsMonth = columns.statsMonth;
+    this.health = columns.health;
+    this.level = columns.level;
+    this.startDate = columns.startDate;
+    this.endDate = columns.endDate;
+    this.firstStart = columns.firstStart;
+    this.firstEnd = columns.firstEnd;
+    this.strings = columns.strings;
+    this.dead = new Uint8Array(this.size);
+    this.seen = new Uint32Array(this.size);
+  }
+
+  /** Postings: a counting pass, then a fill pass in document order (so each list is ascending). */
+  buildPostings(): void {
+    const { fwdStart, forward, titleCount, size: n } = this;
+    const t = this.terms.length;
+    const offsets = new Uint32Array(t + 1);
+    const firstOffsets = new Uint32Array(t + 1);
+    // title words may repeat ('New New York'); other words were made unique when added
+    const isRepeat = (from: number, j: number) => {
+      const term = forward[j];
+      for (let k = from; k < j; k++) if (forward[k] === term) return true;
+      return false;
+    };
+    for (let pass = 0; pass < 2; pass++) {
+      const fill = pass === 1 ? offsets.slice(0, t) : offsets;
+      const firstFill = pass === 1 ? firstOffsets.slice(0, t) : firstOffsets;
+      for (let d = 0; d < n; d++) {
+        const from = fwdStart[d] as number;
+        const to = fwdStart[d + 1] as number;
+        const titleEnd = from + (titleCount[d] as number);
+        for (let j = from; j < to; j++) {
+          if (j < titleEnd && isRepeat(from, j)) continue;
+          const term = forward[j] as number;
+          if (pass === 0) offsets[term + 1] = (offsets[term + 1] as number) + 1;
+          else {
+            this.postings[fill[term] as number] = d;
+            fill[term] = (fill[term] as number) + 1;
+          }
+        }
+        if (titleEnd > from) {
+          const term = forward[from] as number;
+          if (pass === 0) firstOffsets[term + 1] = (firstOffsets[term + 1] as number) + 1;
+          else {
+            this.firstPostings[firstFill[term] as number] = d;
+            firstFill[term] = (firstFill[term] as number) + 1;
+          }
+        }
+      }
+      if (pass === 0) {
+        for (let i = 0; i < t; i++) {
+          offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number);
+          firstOffsets[i + 1] = (firstOffsets[i + 1] as number) + (firstOffsets[i] as number);
+        }
+        this.postings = new Uint32Array(offsets[t] as number);
+        this.firstPostings = new Uint32Array(firstOffsets[t] as number);
+      }
+    }
+    this.offsets = offsets;
+    this.firstOffsets = firstOffsets;
+  }
+
+  /** Static spatial indexes (x = lon, y = lat): one per level, one per title initial. */
+  buildSpatial(): void {
+    const byLevel: number[][] = Array.from({ length: LEVELS }, () => []);
+    const byInitial = new Map<string, number[][]>();
+    for (let d = 0; d < this.size; d++) {
+      const cell = gridCell(this.lat[d] as number, this.lon[d] as number);
+      this.grid[cell] = (this.grid[cell] as number) + 1;
+      const level = this.level[d] as number;
+      (byLevel[level] as number[]).push(d);
+      if ((this.titleCount[d] as number) === 0) continue;
+      const initial = (this.terms[this.forward[this.fwdStart[d] as number] as number] as string)[0] as string;
+      let lists = byInitial.get(initial);
+      if (!lists) byInitial.set(initial, (lists = Array.from({ length: LEVELS }, () => [])));
+      (lists[level] as number[]).push(d);
+    }
+    const group = (docs: number[]): SpatialGroup => {
+      const tree = new KDBush(docs.length, 64, Float64Array);
+      for (const d of docs) tree.add(this.lon[d] as number, this.lat[d] as number);
+      return { tree: tree.finish(), docs: Uint32Array.from(docs) };
+    };
+    for (let level = 0; level < LEVELS; level++) {
+      const docs = byLevel[level] as number[];
+      if (docs.length > 0) this.levels[level] = group(docs);
+    }
+    for (const [initial, lists] of byInitial)
+      this.initials.set(
+        initial,
+        lists.map((docs) => (docs.length > 0 ? group(docs) : undefined)),
+      );
+  }
+
+  /** The document as it was indexed (to rebuild, or to answer). */
+  docAt(d: number): SearchDoc {
+    const st = this.strings;
+    const num = (value: number) => (Number.isNaN(value) ? null : value);
+    return {
+      id: this.ids[d] as string,
+      kind: this.kind[d] as DocKind,
+      supertype: supertypeName(this.supertype[d] as number),
+      type: st[this.type[d] as number] ?? '',
+      subtype: st[this.subtype[d] as number] ?? null,
+      title: this.titles[d] as string,
+      address: this.addresses[d] ?? null,
+      lat: this.lat[d] as number,
+      lon: this.lon[d] as number,
+      beamtype: this.beam[d] as number,
+      promo: this.promo[d] as number,
+      rating: num(this.rating[d] as number),
+      statsMonth: this.statsMonth[d] as number,
+      cover: st[this.cover[d] as number] ?? null,
+      health: this.health[d] as number,
+      startDate: num(this.startDate[d] as number),
+      endDate: num(this.endDate[d] as number),
+      firstStart: num(this.firstStart[d] as number),
+      firstEnd: num(this.firstEnd[d] as number),
+      hostId: this.hostIds[d] ?? null,
+    };
+  }
+
+  /** The first term >= word. */
+  lowerBound(word: string): number {
+    let lo = 0;
+    let hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.terms[mid] as string) < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Terms starting with `prefix`: [lo, hi). */
+  prefixRange(prefix: string): [number, number] {
+    const lo = this.lowerBound(prefix);
+    // every string starting with prefix sorts before prefix + U+FFFF
+    const hi = this.lowerBound(`${prefix}\uffff`);
+    return [lo, hi];
+  }
+
+  postingCount(lo: number, hi: number): number {
+    return (this.offsets[hi] as number) - (this.offsets[lo] as number);
+  }
+
+  /** Resolves a query word: its prefix range, and with `neighbours` the ranges of its one-typo variants. */
+  compileWord(word: string, neighbours: readonly string[] | null): CompiledWord {
+    const [prefixLo, prefixHi] = this.prefixRange(word);
+    const exact = prefixLo < prefixHi && this.terms[prefixLo] === word ? prefixLo : -1;
+    const ranges: [number, number][] = [];
+    if (prefixLo < prefixHi) ranges.push([prefixLo, prefixHi]);
+    if (neighbours) {
+      for (const variant of neighbours) {
+        const [lo, hi] = this.prefixRange(variant);
+        if (lo < hi) ranges.push([lo, hi]);
+      }
+    }
+    ranges.sort((a, b) => a[0] - b[0]);
+    const merged: number[] = [];
+    for (const [lo, hi] of ranges) {
+      const last = merged.length - 1;
+      if (merged.length > 0 && lo <= (merged[last] as number))
+        merged[last] = Math.max(merged[last] as number, hi);
+      else merged.push(lo, hi);
+    }
+    let cost = 0;
+    for (let i = 0; i < merged.length; i += 2)
+      cost += this.postingCount(merged[i] as number, merged[i + 1] as number);
+    return { word, ranges: Int32Array.from(merged), prefixLo, prefixHi, exact, cost };
+  }
+
+  /**
+   * Adds the matches of `words` that pass `filter` to `top` (keys from rankKey, order and item = the
+   * document number), and counts them into `stats` (exactly, or estimated when a broad scan stopped
+   * early). `skip` names documents already taken by an earlier pass.
+   */
+  search(
+    words: CompiledWord[],
+    filter: Filter,
+    centre: Centre | null,
+    top: TopK,
+    stats: SearchStats,
+    needCount: boolean,
+    skip?: (d: number) => boolean,
+  ): void {
+    for (const w of words) if (w.ranges.length === 0) return;
+    const gen = this.nextGeneration();
+    const seen = this.seen;
+    let rarest: CompiledWord | undefined;
+    for (const w of words) if (!rarest || w.cost < rarest.cost) rarest = w;
+    const b = filter.bounds;
+    const south = b ? b.south : -90;
+    const north = b ? b.north : 90;
+    const west = b ? b.west : -180;
+    const east = b ? b.east : 180;
+    const wraps = west > east;
+    const wantSupertype = filter.supertype;
+    const events = filter.includeEvents;
+    const now = filter.now;
+    const { lat, lon, dead, supertype, kind, endDate, level } = this;
+
+    /** Checks one candidate and ranks it; true when it matched. */
+    const visit = (d: number): boolean => {
+      const y = lat[d] as number;
+      if (y < south || y > north) return false;
+      const x = lon[d] as number;
+      if (wraps ? x < west && x > east : x < west || x > east) return false;
+      if (seen[d] === gen) return false;
+      seen[d] = gen;
+      if (dead[d] === 1) return false;
+      if (wantSupertype >= 0 && supertype[d] !== wantSupertype) return false;
+      if (kind[d] === DOC_EVENT && (!events || (endDate[d] as number) <= now)) return false;
+      const match = this.matchAll(d, words);
+      if (match === MATCH_NONE) return false;
+      if (skip !== undefined && skip(d)) return false;
+      const key = rankKey(
+        this.tierOf(d, words),
+        level[d] as number,
+        match === MATCH_TITLE,
+        distanceFrom(centre, y, x),
+      );
+      top.push(key, d, d);
+      return true;
+    };
+    const boxes: [number, number][] = wraps
+      ? [
+          [west, 180],
+          [-180, east],
+        ]
+      : [[west, east]];
+    const whole = !b || north - south >= 90;
+    /** Visits the documents of a group that are in bounds and pass `accept`. */
+    const scan = (group: SpatialGroup, accept?: (d: number) => boolean) => {
+      const docs = group.docs;
+      scanned += docs.length;
+      if (whole) {
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i] as number;
+          if ((!accept || accept(d)) && visit(d)) stats.count++;
+        }
+        return;
+      }
+      for (const [w, e] of boxes) {
+        for (const i of group.tree.range(w, south, e, north)) {
+          const d = docs[i] as number;
+          if ((!accept || accept(d)) && visit(d)) stats.count++;
+        }
+      }
+    };
+    let scanned = 0;
+    /** Stops a broad scan once the results are complete; the count is then an estimate. */
+    const complete = () => {
+      if (!top.full) return false;
+      if (needCount) {
+        const rate = scanned > 0 ? stats.count / scanned : 0;
+        stats.count = Math.max(stats.count, Math.round(rate * this.size));
+        stats.estimated = true;
+      }
+      return true;
+    };
+
+    if (rarest && rarest.cost <= TEXT_PATH_MAX && rarest.cost <= TEXT_PER_SPACE * this.inBoundsEstimate(b)) {
+      // candidates from the postings of the rarest word
+      const r = rarest.ranges;
+      for (let i = 0; i < r.length; i += 2) {
+        const from = this.offsets[r[i] as number] as number;
+        const to = this.offsets[r[i + 1] as number] as number;
+        for (let p = from; p < to; p++) if (visit(this.postings[p] as number)) stats.count++;
+      }
+      return;
+    }
+
+    // Candidates from space. Exact and then prefix title matches outrank every level, so they come
+    // first: exact titles from the postings of the first word's first-title-word list, prefix titles
+    // from the spatial indexes of the title initial, best level first.
+    const first = words[0];
+    if (first) {
+      if (first.exact >= 0) {
+        const lo = this.firstOffsets[first.exact] as number;
+        const hi = this.firstOffsets[first.exact + 1] as number;
+        for (let p = lo; p < hi; p++) {
+          const d = this.firstPostings[p] as number;
+          if (this.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
+        }
+      }
+      const groups = this.initials.get(first.word[0] as string);
+      if (groups) {
+        const prefixOnly = (d: number) => this.tierOf(d, words) === TIER_TITLE_PREFIX;
+        for (let lv = LEVELS - 1; lv >= 0; lv--) {
+          const group = groups[lv];
+          if (!group) continue;
+          if (complete()) return;
+          scan(group, prefixOnly);
+        }
+      }
+    }
+    // then every level, best first, until the results are complete
+    for (let lv = LEVELS - 1; lv >= 0; lv--) {
+      const group = this.levels[lv];
+      if (!group) continue;
+      if (complete()) return;
+      scan(group);
+    }
+  }
+
+  /** About how many documents lie in the bounds (whole grid cells: an overestimate for small bounds). */
+  inBoundsEstimate(bounds: Bounds | null): number {
+    if (!bounds) return this.size;
+    const row0 = gridRow(bounds.south);
+    const row1 = gridRow(bounds.north);
+    const col0 = gridColumn(bounds.west);
+    const col1 = gridColumn(bounds.east);
+    const columns = col0 <= col1 ? col1 - col0 + 1 : GRID_WIDTH - col0 + col1 + 1;
+    let total = 0;
+    for (let row = row0; row <= row1; row++) {
+      for (let k = 0; k < columns; k++)
+        total += this.grid[row * GRID_WIDTH + ((col0 + k) % GRID_WIDTH)] as number;
+    }
+    return total;
+  }
+
+  /** Whether every word matches some term of the document: MATCH_TITLE when all match title words. */
+  matchAll(d: number, words: CompiledWord[]): number {
+    const forward = this.forward;
+    const from = this.fwdStart[d] as number;
+    const to = this.fwdStart[d + 1] as number;
+    const titleEnd = from + (this.titleCount[d] as number);
+    let allTitle = true;
+    for (let k = 0; k < words.length; k++) {
+      const r = (words[k] as CompiledWord).ranges;
+      let found = -1;
+      for (let j = from; j < to; j++) {
+        if (inRanges(r, forward[j] as number)) {
+          found = j;
+          break;
+        }
+      }
+      if (found < 0) return MATCH_NONE;
+      // title words come first: the first match is in the title when any is
+      if (found >= titleEnd) allTitle = false;
+    }
+    return allTitle ? MATCH_TITLE : MATCH_OTHER;
+  }
+
+  /** Exact title (all words equal), title prefix (the title starts with the query), or other. */
+  tierOf(d: number, words: CompiledWord[]): number {
+    const m = words.length;
+    const count = this.titleCount[d] as number;
+    if (m === 0 || count < m) return TIER_OTHER;
+    const from = this.fwdStart[d] as number;
+    for (let i = 0; i < m - 1; i++) {
+      const w = words[i] as CompiledWord;
+      if (w.exact < 0 || this.forward[from + i] !== w.exact) return TIER_OTHER;
+    }
+    const last = words[m - 1] as CompiledWord;
+    const term = this.forward[from + m - 1] as number;
+    if (count === m && term === last.exact) return TIER_EXACT_TITLE;
+    return term >= last.prefixLo && term < last.prefixHi ? TIER_TITLE_PREFIX : TIER_OTHER;
+  }
+
+  private nextGeneration(): number {
+    this.generation = (this.generation + 1) >>> 0;
+    if (this.generation === 0) {
+      this.seen.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
+  }
+}
+
+/**
+ * Whether `term` lies in one of the sorted, disjoint [lo, hi) ranges: a scan for a few ranges, a binary
+ * search for the hundreds a typo-tolerant word brings.
+ */
+export function inRanges(ranges: Int32Array, term: number): boolean {
+  const n = ranges.length;
+  if (n <= 8) {
+    for (let i = 0; i < n; i += 2)
+      if (term >= (ranges[i] as number) && term < (ranges[i + 1] as number)) return true;
+    return false;
+  }
+  // the last range whose start is <= term
+  let lo = 0;
+  let hi = n / 2 - 1;
+  if (term < (ranges[0] as number)) return false;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((ranges[2 * mid] as number) <= term) lo = mid;
+    else hi = mid - 1;
+  }
+  return term < (ranges[2 * lo + 1] as number);
+}
+
+function gridRow(lat: number): number {
+  return Math.min(GRID_HEIGHT - 1, Math.max(0, Math.floor((lat + 90) * GRID_CELLS_PER_DEGREE)));
+}
+function gridColumn(lon: number): number {
+  return Math.min(GRID_WIDTH - 1, Math.max(0, Math.floor((lon + 180) * GRID_CELLS_PER_DEGREE)));
+}
+function gridCell(lat: number, lon: number): number {
+  return gridRow(lat) * GRID_WIDTH + gridColumn(lon);
+}
+
+export const MATCH_NONE = 0;
+export const MATCH_TITLE = 1;
+export const MATCH_OTHER = 2;
+
+export function supertypeName(code: number): string {
+  return DOC_SUPERTYPES[code] ?? 'business';
+}

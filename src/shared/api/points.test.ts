@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
+import {
+  createEventRequestSchema,
+  createPointRequestSchema,
+  eventDatesIssue,
+  parsePointRequest,
+  pointMediaRequestSchema,
+  updatePointRequestSchema,
+} from './points';
+
+/** The error a body gets from parsePointRequest, as the wire shows it. */
+function errorOf(schema: Parameters<typeof parsePointRequest>[0], body: unknown) {
+  try {
+    parsePointRequest(schema, body);
+  } catch (error) {
+    if (error instanceof AppError) return error.toBody();
+    throw error;
+  }
+  return null;
+}
+
+const addNew = {
+  supertype: 'rental',
+  type: 'bike',
+  title: 'Bikes by the bridge',
+  lat: 52.5,
+  lon: 13.4,
+};
+
+describe('create point contract', () => {
+  it('takes the add-new fields, trims text, reads numbers from form strings and clears blanks', () => {
+    expect(
+      parsePointRequest(createPointRequestSchema, {
+        ...addNew,
+        supertype: ' Rental ',
+        title: '  Bikes by the bridge ',
+        lat: '52.5',
+        address: '   ',
+        postalcode: ' 10115 ',
+      }),
+    ).toEqual({ ...addNew, address: null, postalcode: '10115' });
+  });
+  it.each([
+    [{ title: undefined }, { errorcode: 1003, error: 'title: is required.' }],
+    [{ title: 7 }, { errorcode: 1003, error: 'title: must be text.' }],
+    [{ title: 'x'.repeat(121) }, { errorcode: 1003, error: 'title: must be at most 120 characters long.' }],
+    [{ lat: -90.000001 }, { errorcode: 1003, error: 'lat: must be between -90 and 90.' }],
+    [{ lon: 180.5 }, { errorcode: 1003, error: 'lon: must be between -180 and 180.' }],
+    [{ lon: undefined }, { errorcode: 1003, error: 'lon: is required.' }],
+    [{ supertype: 'event' }, { errorcode: 7002, error: expect.stringMatching(/^supertype: "event"/) }],
+    [{ type: 'apartmentz' }, { errorcode: 7003, error: 'type: "apartmentz" is not a type of rental.' }],
+    [
+      { meonmap_enabled: true },
+      { errorcode: 7004, error: 'meonmap_enabled: only service points have this field.' },
+    ],
+    [{ meonmap_enabled: 'perhaps' }, { errorcode: 1003, error: 'meonmap_enabled: must be true or false.' }],
+  ])('refuses %j', (fields, expected) => {
+    expect(errorOf(createPointRequestSchema, { ...addNew, ...fields })).toEqual(expected);
+  });
+  it('accepts every supertype’s custom type', () => {
+    for (const [supertype, type] of [
+      ['business', 'custom'],
+      ['poi', 'custom_poi'],
+      ['virtualstore', 'custom_vs'],
+      ['incident', 'custom'],
+    ])
+      expect(errorOf(createPointRequestSchema, { ...addNew, supertype, type })).toBeNull();
+  });
+});
+
+describe('update point contract', () => {
+  it('needs the id and the version loaded', () => {
+    expect(errorOf(updatePointRequestSchema, { version: 1 })).toEqual({
+      errorcode: 1003,
+      error: 'id: is required.',
+    });
+    expect(errorOf(updatePointRequestSchema, { id: 'a/b', version: 1 })).toMatchObject({ errorcode: 1003 });
+    expect(errorOf(updatePointRequestSchema, { id: 'ab', version: 0 })).toEqual({
+      errorcode: 1003,
+      error: 'version: must be at least 1.',
+    });
+  });
+  it('keeps contacts in order and needs CUST text', () => {
+    const parsed = parsePointRequest(updatePointRequestSchema, {
+      id: 'p1',
+      version: 3,
+      contacts: [
+        { roleid: '_CEO', contact_lastname: 'Ng' },
+        { roleid: 'CUST', roleoverride: 'Sommelier', contact_firstname: 'Ana' },
+      ],
+    });
+    expect(parsed.contacts?.map((c) => c.roleid)).toEqual(['_CEO', 'CUST']);
+    expect(
+      errorOf(updatePointRequestSchema, { id: 'p1', version: 3, contacts: [{ roleid: 'ADMN' }] }),
+    ).toEqual({
+      errorcode: 1003,
+      error: 'contacts.0.contact_firstname: a contact needs a first name, a last name or a username.',
+    });
+  });
+});
+
+describe('event contract', () => {
+  const event = {
+    title: 'Open house',
+    type: 'open_house',
+    start_date: '2030-01-01T10:00:00Z',
+    end_date: '2030-01-01T12:00:00Z',
+    lat: 1,
+    lon: 2,
+  };
+  it('reads dates and keeps end after start', () => {
+    expect(parsePointRequest(createEventRequestSchema, event)).toMatchObject({
+      start_date: Date.UTC(2030, 0, 1, 10),
+      end_date: Date.UTC(2030, 0, 1, 12),
+    });
+    expect(errorOf(createEventRequestSchema, { ...event, end_date: event.start_date })).toEqual({
+      errorcode: 7010,
+      error: 'end_date: must be after start_date.',
+    });
+    expect(errorOf(createEventRequestSchema, { ...event, end_date: '1899-05-05' })).toEqual({
+      errorcode: 7011,
+      error: 'end_date: dates before 1901 are invalid.',
+    });
+  });
+  it('keeps opening intervals inside the event', () => {
+    const start = Date.UTC(2030, 0, 1, 10);
+    const end = Date.UTC(2030, 0, 1, 12);
+    expect(eventDatesIssue(start, end, [{ start, end }])).toBeNull();
+    expect(eventDatesIssue(start, end, [{ start: start - 1, end }])?.error).toBe('endBeforeStart');
+    expect(eventDatesIssue(start, end, [{ start: end, end: start }])?.field).toBe(
+      'event_opening_intervals_utc.0.end',
+    );
+  });
+});
+
+describe('media contract', () => {
+  it('takes a position only for screenshots, and needs one to remove a screenshot', () => {
+    expect(
+      errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'logo', position: 2, data: 'data:,' }),
+    ).toEqual({ errorcode: 1003, error: 'position: only screenshots have a position.' });
+    expect(errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'screenshot', data: null })).toEqual(
+      {
+        errorcode: 1003,
+        error: 'position: is required to remove a screenshot.',
+      },
+    );
+    expect(
+      errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'banner', data: null }),
+    ).toMatchObject({
+      errorcode: 1003,
+      error: expect.stringMatching(/^slot: must be one of cover_image, cover_video, logo, screenshot/),
+    });
+  });
+});

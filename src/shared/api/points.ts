@@ -1,0 +1,783 @@
+import { z } from 'zod';
+import { ADMISSIONS, CONTACT_ROLES, type ContactRole } from '../domain/enums';
+import { findCategory } from '../domain/categories';
+import { isValidId, MAX_ID_LENGTH } from '../domain/ids';
+import { POINT_SUPERTYPES, type PointSupertype } from '../domain/supertypes';
+import { AppError, ERRORS, fillPlaceholders, type ErrorName } from '../errors';
+import { isValidEmail } from '../validation/accounts';
+import {
+  MAX_SCREENSHOTS,
+  dateProblem,
+  isValidPhone,
+  normaliseLink,
+  parseDate,
+  parseFlag,
+  type OpeningHoursWarning,
+} from '../validation/points';
+
+/**
+ * Request and response contracts of the point and event write API (issue 8):
+ * /v1/xpoint/{create,duplicates,update,delete,claim,becomeconsultant,clearconsultant,media},
+ * GET /v1/xpoint/{id}/edit, /v1/event/{create,update,delete}, GET /v1/event/{id}/edit and
+ * GET /v1/account/mypoints. The server validates every body with these schemas; the add-new and
+ * edit forms use the same ones with react-hook-form, so a rule is written once.
+ *
+ * Wire names follow map-and-search §3 (supertype, type, title, lat, lon, address, street, city,
+ * region, postalcode, country; link_email, start_date, admissionprice, ...). In request bodies an
+ * absent field means "unchanged" (update) or "none" (create); null or '' clears a field.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// limits (spec §9 where it gives them; the rest are bounds on what a person types)
+
+export const TITLE_MAX_LENGTH = 120;
+export const TAGLINE_MAX_LENGTH = 160;
+/** Stored length; the 250 of spec §9 is where the description collapses, see DESCRIPTION_COLLAPSE_CHARS. */
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const ADDRESS_MAX_LENGTH = 300;
+export const ADDRESS_PART_MAX_LENGTH = 120;
+export const POSTALCODE_MAX_LENGTH = 20;
+export const SUBTYPE_MAX_LENGTH = 60;
+export const LINK_MAX_LENGTH = 500;
+export const MAX_CONTACTS = 20;
+export const CONTACT_NAME_MAX_LENGTH = 60;
+export const OPENING_HOURS_MAX_LENGTH = 500;
+export const CLAIM_TEXT_MAX_LENGTH = 2000;
+export const MAX_EVENT_INTERVALS = 100;
+export const MAX_EVENT_TICKETS = 20;
+export const TICKET_MAX_QUANTITY = 10_000;
+/** Prices and budgets: non-negative, at most this, two decimals (spec §9: prices with two decimals). */
+export const MAX_PRICE = 1_000_000;
+/** A year of minutes: the longest task a help request may describe. */
+export const MAX_TASK_MINUTES = 525_600;
+
+/** Supertypes only a signed-in user may add: a help request needs someone helpers can answer. */
+export const ACCOUNT_ONLY_SUPERTYPES: readonly PointSupertype[] = ['helprequest'];
+/** Fields that only points of some supertypes have (spec §3, §6). */
+export const SUPERTYPE_ONLY_FIELDS = {
+  helprequestdata: ['helprequest'],
+  meonmap_enabled: ['service'],
+  xpointService: ['service'],
+  owner_callchat_priceperminute: ['service'],
+} as const satisfies Record<string, readonly PointSupertype[]>;
+
+// ---------------------------------------------------------------------------------------------
+// domain issues: rules with their own error codes (7xxx), usable with or without zod
+
+/** A broken rule with its catalogue entry, so the server answers with that code and the form shows the message. */
+export interface DomainIssue {
+  error: ErrorName;
+  /** the field the form shows the message beside. */
+  field: string;
+  params: Record<string, string | number>;
+}
+
+export function domainMessage(issue: DomainIssue): string {
+  return fillPlaceholders(ERRORS[issue.error].message, issue.params);
+}
+
+export function supertypeIssue(supertype: string): DomainIssue | null {
+  if ((POINT_SUPERTYPES as readonly string[]).includes(supertype)) return null;
+  return {
+    error: 'unknownSupertype',
+    field: 'supertype',
+    params: { value: supertype, allowed: POINT_SUPERTYPES.join(', ') },
+  };
+}
+
+/** The type must be one of the supertype's categories (spec §3), `custom` ones included. */
+export function typeIssue(supertype: string, type: string): DomainIssue | null {
+  if (findCategory(supertype, type)) return null;
+  return { error: 'unknownType', field: 'type', params: { value: type, supertype } };
+}
+
+export function eventTypeIssue(type: string): DomainIssue | null {
+  if (findCategory('event', type)) return null;
+  return { error: 'unknownType', field: 'type', params: { value: type, supertype: 'event' } };
+}
+
+/** Fields given for a supertype that does not have them (a task budget on a bakery). */
+export function supertypeFieldIssue(supertype: string, fields: Record<string, unknown>): DomainIssue | null {
+  for (const [field, supertypes] of Object.entries(SUPERTYPE_ONLY_FIELDS)) {
+    if (fields[field] === undefined) continue;
+    if (!(supertypes as readonly string[]).includes(supertype))
+      return { error: 'fieldNotForSupertype', field, params: { field, supertypes: supertypes.join(', ') } };
+  }
+  return null;
+}
+
+/** Spec §5: a pickup needs its date and time. */
+export function pickupIssue(
+  destination: string | null | undefined,
+  time: number | null | undefined,
+): DomainIssue | null {
+  return destination && time == null
+    ? { error: 'pickupNeedsTime', field: 'pickup_date_time', params: {} }
+    : null;
+}
+
+/** An event's dates: end after start, nothing before 1901 (social §5), intervals inside the event. */
+export function eventDatesIssue(
+  start: number,
+  end: number,
+  intervals: readonly { start: number; end: number }[] = [],
+): DomainIssue | null {
+  if (end <= start)
+    return { error: 'endBeforeStart', field: 'end_date', params: { field: 'end_date', after: 'start_date' } };
+  for (const [index, interval] of intervals.entries()) {
+    const field = `event_opening_intervals_utc.${index}`;
+    if (interval.end <= interval.start)
+      return {
+        error: 'endBeforeStart',
+        field: `${field}.end`,
+        params: { field: `${field}.end`, after: 'its start' },
+      };
+    if (interval.start < start || interval.end > end)
+      return {
+        error: 'endBeforeStart',
+        field: `${field}.start`,
+        params: { field, after: 'start_date and end before end_date (an opening lies within its event)' },
+      };
+  }
+  return null;
+}
+
+/** Adds a domain issue to a zod refinement context, carrying its catalogue name. */
+function addDomainIssue(ctx: z.RefinementCtx, issue: DomainIssue | null): void {
+  if (!issue) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: issue.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    message: domainMessage(issue),
+    params: { errorName: issue.error, values: issue.params },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// field schemas
+
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be text.') });
+
+/** '' and all-space become null (the field is cleared); other text is trimmed. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const noControl = (value: string) => !/[\p{Cc}]/u.test(value.replace(/[\n\r\t]/g, ''));
+
+/** Optional, clearable text. */
+function optionalText(max: number, { multiline = false } = {}) {
+  return z.preprocess(
+    blankToNull,
+    text()
+      .trim()
+      .max(max, `must be at most ${max} characters long.`)
+      .refine((v) => (multiline ? noControl(v) : !/[\p{Cc}]/u.test(v)), 'may not contain control characters.')
+      .nullable()
+      .optional(),
+  );
+}
+
+export const titleSchema = text()
+  .trim()
+  .min(1, 'is required.')
+  .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters long.`)
+  .refine((v) => !/[\p{Cc}]/u.test(v), 'may not contain control characters.');
+
+/** A number, also from a numeric string (form fields); '' is absent. */
+const numeric = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+function numberIn(min: number, max: number) {
+  return z.preprocess(
+    numeric,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be a number.') })
+      .refine(Number.isFinite, 'must be a number.')
+      .min(min, `must be between ${min} and ${max}.`)
+      .max(max, `must be between ${min} and ${max}.`),
+  );
+}
+export const latSchema = numberIn(-90, 90);
+export const lonSchema = numberIn(-180, 180);
+
+function price() {
+  return z.preprocess(
+    (v) => numeric(blankToNull(v)),
+    z
+      .number({ error: 'must be a number.' })
+      .min(0, 'may not be negative.')
+      .max(MAX_PRICE, `must be at most ${MAX_PRICE}.`)
+      .transform((v) => Math.round(v * 100) / 100)
+      .nullable()
+      .optional(),
+  );
+}
+
+/** Booleans per social §5: true/false, 1/0, and the words on, checked, yes, off, no. */
+export const flagSchema = z.unknown().transform((value, ctx) => {
+  const flag = parseFlag(value);
+  if (flag === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be true or false.' });
+    return z.NEVER;
+  }
+  return flag;
+});
+
+/**
+ * A date: epoch milliseconds or ISO 8601 text, nothing before 1901 (social §5). `nullable` dates may
+ * be cleared with null or ''.
+ */
+function dateSchema() {
+  return z.unknown().transform((value, ctx): number => {
+    const ms = parseDate(value);
+    if (ms === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value === undefined
+            ? 'is required.'
+            : 'Please enter a valid date (ISO 8601 or epoch milliseconds).',
+      });
+      return z.NEVER;
+    }
+    const problem = dateProblem(ms);
+    if (problem === 'before1901') {
+      // the field name is filled in from the issue's path by parsePointRequest
+      ctx.addIssue({
+        code: 'custom',
+        message: 'dates before 1901 are invalid.',
+        params: { errorName: 'dateBefore1901', values: {} },
+      });
+      return z.NEVER;
+    }
+    if (problem === 'tooLate') {
+      ctx.addIssue({ code: 'custom', message: 'must be before the year 10000.' });
+      return z.NEVER;
+    }
+    return ms;
+  });
+}
+const optionalDate = () => z.preprocess(blankToNull, dateSchema().nullable().optional());
+
+const emailLink = z.preprocess(
+  blankToNull,
+  text()
+    .trim()
+    .max(254, 'must be at most 254 characters long.')
+    .refine(isValidEmail, 'Please enter a valid email address.')
+    .nullable()
+    .optional(),
+);
+const phoneLink = z.preprocess(
+  blankToNull,
+  text().trim().refine(isValidPhone, 'Please enter a valid phone number.').nullable().optional(),
+);
+/** Website and facebook: http(s) URLs or bare host names (stored with https://). */
+const webLink = z.preprocess(
+  blankToNull,
+  text()
+    .trim()
+    .max(LINK_MAX_LENGTH, `must be at most ${LINK_MAX_LENGTH} characters long.`)
+    .transform((value, ctx) => {
+      const link = normaliseLink(value);
+      if (!link) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL.' });
+        return z.NEVER;
+      }
+      return link;
+    })
+    .nullable()
+    .optional(),
+);
+
+const CONTACT_ROLE_CODES = Object.keys(CONTACT_ROLES) as [ContactRole, ...ContactRole[]];
+
+/** A contact with a role code (spec §3): ADMN, _CEO, OWNR, or CUST with its own role text. */
+export const contactSchema = z
+  .object({
+    roleid: z.enum(CONTACT_ROLE_CODES, { error: `must be one of ${CONTACT_ROLE_CODES.join(', ')}.` }),
+    roleoverride: optionalText(CONTACT_NAME_MAX_LENGTH),
+    contact_firstname: optionalText(CONTACT_NAME_MAX_LENGTH),
+    contact_lastname: optionalText(CONTACT_NAME_MAX_LENGTH),
+    /** a user of ours, shown with their avatar and a link to their profile. */
+    contact_username: optionalText(32),
+  })
+  .superRefine((contact, ctx) => {
+    if (contact.roleid === 'CUST' && !contact.roleoverride)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['roleoverride'],
+        message: 'is required for a custom role (CUST).',
+      });
+    if (!contact.contact_firstname && !contact.contact_lastname && !contact.contact_username)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contact_firstname'],
+        message: 'a contact needs a first name, a last name or a username.',
+      });
+  });
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Spec §3 helprequestdata. */
+export const helpRequestDataSchema = z.object({
+  taskduration_minutes: z.preprocess(
+    (v) => numeric(blankToNull(v)),
+    z
+      .number({ error: 'must be a number.' })
+      .int('must be a whole number of minutes.')
+      .min(1, 'must be at least 1 minute.')
+      .max(MAX_TASK_MINUTES, `must be at most ${MAX_TASK_MINUTES} minutes.`)
+      .nullable()
+      .optional(),
+  ),
+  taskbudget: price(),
+  taskstart: optionalDate(),
+  canacceptjob: flagSchema.optional(),
+  canquote: flagSchema.optional(),
+});
+export type HelpRequestDataInput = z.infer<typeof helpRequestDataSchema>;
+
+/** The add-new form's address fields (spec §3); every one optional. */
+const addressFields = {
+  address: optionalText(ADDRESS_MAX_LENGTH),
+  street: optionalText(ADDRESS_PART_MAX_LENGTH),
+  city: optionalText(ADDRESS_PART_MAX_LENGTH),
+  region: optionalText(ADDRESS_PART_MAX_LENGTH),
+  postalcode: optionalText(POSTALCODE_MAX_LENGTH),
+  country: optionalText(ADDRESS_PART_MAX_LENGTH),
+};
+
+/** Every editable field of a point (spec §3), each optional: absent is "unchanged". */
+export const pointFieldsSchema = z.object({
+  title: titleSchema.optional(),
+  type: text().trim().min(1, 'is required.').max(SUBTYPE_MAX_LENGTH).optional(),
+  subtype: optionalText(SUBTYPE_MAX_LENGTH),
+  tagline: optionalText(TAGLINE_MAX_LENGTH),
+  description: optionalText(DESCRIPTION_MAX_LENGTH, { multiline: true }),
+  lat: latSchema.optional(),
+  lon: lonSchema.optional(),
+  ...addressFields,
+  link_email: emailLink,
+  link_phone: phoneLink,
+  link_website: webLink,
+  link_facebook: webLink,
+  /** the whole list: replaces the point's contacts, in this order. [] removes them all. */
+  contacts: z.array(contactSchema).max(MAX_CONTACTS, `at most ${MAX_CONTACTS} contacts.`).optional(),
+  /** OpenStreetMap opening_hours syntax, checked with the opening_hours library; null clears. */
+  opening_hours: optionalText(OPENING_HOURS_MAX_LENGTH),
+  /** da_xpoint_settings.allow_consulting: the owner's (or an admin's) choice. */
+  allow_consulting: flagSchema.optional(),
+  // service points (spec §3, §6)
+  meonmap_enabled: flagSchema.optional(),
+  xpointService: optionalText(ADDRESS_PART_MAX_LENGTH),
+  owner_callchat_priceperminute: price(),
+  // help requests
+  helprequestdata: helpRequestDataSchema.optional(),
+  // pickup and delivery (spec §3, §5: a pickup needs pickup_date_time)
+  pickup_destination: optionalText(ADDRESS_MAX_LENGTH),
+  pickup_date_time: optionalDate(),
+  delivery_lat: z.preprocess((v) => numeric(blankToNull(v)), latSchema.nullable().optional()),
+  delivery_lng: z.preprocess((v) => numeric(blankToNull(v)), lonSchema.nullable().optional()),
+});
+export type PointFields = z.infer<typeof pointFieldsSchema>;
+
+const idSchema = () =>
+  text()
+    .trim()
+    .min(1, 'is required.')
+    .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters long.`)
+    .refine(isValidId, `may contain only letters, digits, underscore (_) and hyphen (-).`);
+
+const versionSchema = z.preprocess(
+  numeric,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? 'is required (the version you loaded).' : 'must be a number.',
+    })
+    .int('must be a whole number.')
+    .min(1, 'must be at least 1.'),
+);
+
+// ---------------------------------------------------------------------------------------------
+// points
+
+/**
+ * POST /v1/xpoint/create: the add-new form's fields (spec §3: supertype, type, title, lat, lon, address,
+ * street, city, region, postalcode, country), optionally any editable field (copy-to-new sends them),
+ * and `confirmNotDuplicate: true` once the person has seen the possible duplicates and says theirs is
+ * another place.
+ */
+export const createPointRequestSchema = pointFieldsSchema
+  .extend({
+    supertype: text().trim().toLowerCase().min(1, 'is required.'),
+    type: text().trim().min(1, 'is required.').max(SUBTYPE_MAX_LENGTH),
+    title: titleSchema,
+    lat: latSchema,
+    lon: lonSchema,
+    confirmNotDuplicate: flagSchema.optional(),
+  })
+  .superRefine((point, ctx) => {
+    const supertype = supertypeIssue(point.supertype);
+    addDomainIssue(ctx, supertype);
+    if (supertype) return;
+    addDomainIssue(ctx, typeIssue(point.supertype, point.type));
+    addDomainIssue(ctx, supertypeFieldIssue(point.supertype, point));
+    addDomainIssue(ctx, pickupIssue(point.pickup_destination, point.pickup_date_time));
+  });
+export type CreatePointRequest = z.infer<typeof createPointRequestSchema>;
+
+export const openingHoursWarningSchema = z.object({
+  type: z.string(),
+  message: z.string(),
+  position: z.number().nullable(),
+});
+export type { OpeningHoursWarning };
+
+/** 201 to create, 200 to update: where the point lives now and the version to send with the next edit. */
+export const pointWriteResponseSchema = z.object({
+  id: z.string(),
+  supertype: z.string(),
+  /** the point's page: /{prefix}/{id} (spec §2). */
+  url: z.string(),
+  version: z.number(),
+  /** the opening_hours library's warnings about the saved value, to show beside the field. */
+  openingHoursWarnings: z.array(openingHoursWarningSchema),
+});
+export type PointWriteResponse = z.infer<typeof pointWriteResponseSchema>;
+
+/** POST /v1/xpoint/duplicates: the same or similar names within 100 m of (lat, lon). */
+export const duplicatesRequestSchema = z.object({ title: titleSchema, lat: latSchema, lon: lonSchema });
+export type DuplicatesRequest = z.infer<typeof duplicatesRequestSchema>;
+
+export const duplicateCandidateSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  supertype: z.string(),
+  type: z.string(),
+  url: z.string(),
+  distance_m: z.number(),
+});
+export type DuplicateCandidate = z.infer<typeof duplicateCandidateSchema>;
+export const duplicatesResponseSchema = z.object({ candidates: z.array(duplicateCandidateSchema) });
+/** The 409 of create when candidates exist and confirmNotDuplicate was not sent: the error plus the candidates. */
+export const duplicateErrorSchema = z.object({
+  errorcode: z.literal(ERRORS.possibleDuplicate.code),
+  error: z.string(),
+  candidates: z.array(duplicateCandidateSchema),
+});
+
+/** POST /v1/xpoint/update: `{id, version, ...fields}`; a stale version is a 409 and nothing is written. */
+export const updatePointRequestSchema = pointFieldsSchema.extend({
+  id: idSchema(),
+  version: versionSchema,
+  /** a point keeps its supertype; sending another one is refused (supertypeChange). */
+  supertype: text().trim().toLowerCase().optional(),
+});
+export type UpdatePointRequest = z.infer<typeof updatePointRequestSchema>;
+
+export const pointIdRequestSchema = z.object({ id: idSchema() });
+export type PointIdRequest = z.infer<typeof pointIdRequestSchema>;
+
+/** POST /v1/xpoint/claim: `text` only for experiences and rentals (spec §6). */
+export const claimRequestSchema = z.object({
+  id: idSchema(),
+  text: optionalText(CLAIM_TEXT_MAX_LENGTH, { multiline: true }),
+});
+export type ClaimRequest = z.infer<typeof claimRequestSchema>;
+
+/** Claim, become consultant and stop consulting answer with the point's people as they are now. */
+export const pointPeopleResponseSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  owner_username: z.string().nullable(),
+  consultant_username: z.string().nullable(),
+  version: z.number(),
+});
+export type PointPeopleResponse = z.infer<typeof pointPeopleResponseSchema>;
+
+export const deleteResponseSchema = z.object({ ok: z.literal(true), id: z.string() });
+
+/** Media slots of a point (spec §3 media fields). */
+export const MEDIA_SLOTS = ['cover_image', 'cover_video', 'logo', 'screenshot'] as const;
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+
+/**
+ * POST /v1/xpoint/media: one file as a base64 data URL (`data:image/png;base64,...`), or null to remove
+ * it. Screenshots take a `position` 1..14; without one a new screenshot goes to the first free place.
+ */
+export const pointMediaRequestSchema = z
+  .object({
+    id: idSchema(),
+    version: versionSchema,
+    slot: z.enum(MEDIA_SLOTS, { error: `must be one of ${MEDIA_SLOTS.join(', ')}.` }),
+    position: z.preprocess(
+      numeric,
+      z
+        .number({ error: 'must be a number.' })
+        .int('must be a whole number.')
+        .min(1, `must be between 1 and ${MAX_SCREENSHOTS}.`)
+        .max(MAX_SCREENSHOTS, `must be between 1 and ${MAX_SCREENSHOTS}.`)
+        .optional(),
+    ),
+    data: z.union([text().min(1, 'is required (or null to remove).'), z.null()], {
+      error: 'must be a base64 data URL, or null to remove.',
+    }),
+  })
+  .superRefine((media, ctx) => {
+    if (media.position !== undefined && media.slot !== 'screenshot')
+      ctx.addIssue({ code: 'custom', path: ['position'], message: 'only screenshots have a position.' });
+    if (media.data === null && media.slot === 'screenshot' && media.position === undefined)
+      ctx.addIssue({ code: 'custom', path: ['position'], message: 'is required to remove a screenshot.' });
+  });
+export type PointMediaRequest = z.infer<typeof pointMediaRequestSchema>;
+
+export const pointMediaResponseSchema = z.object({
+  id: z.string(),
+  slot: z.enum(MEDIA_SLOTS),
+  position: z.number().nullable(),
+  /** /media/<sha256>.<ext>, or null when removed. */
+  url: z.string().nullable(),
+  version: z.number(),
+});
+export type PointMediaResponse = z.infer<typeof pointMediaResponseSchema>;
+
+/** GET /v1/xpoint/{id}/edit: every editable field as stored, for the edit and copy-to-new forms. */
+export const editablePointSchema = z.object({
+  id: z.string(),
+  supertype: z.string(),
+  type: z.string(),
+  subtype: z.string().nullable(),
+  title: z.string(),
+  tagline: z.string().nullable(),
+  description: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  address: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  postalcode: z.string().nullable(),
+  country: z.string().nullable(),
+  link_email: z.string().nullable(),
+  link_phone: z.string().nullable(),
+  link_website: z.string().nullable(),
+  link_facebook: z.string().nullable(),
+  contacts: z.array(
+    z.object({
+      roleid: z.string(),
+      roleoverride: z.string().nullable(),
+      contact_firstname: z.string().nullable(),
+      contact_lastname: z.string().nullable(),
+      contact_username: z.string().nullable(),
+    }),
+  ),
+  opening_hours: z.string().nullable(),
+  time_zone_name: z.string().nullable(),
+  allow_consulting: z.boolean(),
+  meonmap_enabled: z.boolean(),
+  xpointService: z.string().nullable(),
+  owner_callchat_priceperminute: z.number().nullable(),
+  helprequestdata: z.object({
+    taskduration_minutes: z.number().nullable(),
+    taskbudget: z.number().nullable(),
+    taskstart: z.number().nullable(),
+    canacceptjob: z.boolean(),
+    canquote: z.boolean(),
+  }),
+  pickup_destination: z.string().nullable(),
+  pickup_date_time: z.number().nullable(),
+  delivery_lat: z.number().nullable(),
+  delivery_lng: z.number().nullable(),
+  url_icon_or_logo: z.string().nullable(),
+  url_cover_image: z.string().nullable(),
+  url_cover_video: z.string().nullable(),
+  screenshots: z.array(z.object({ position: z.number(), url: z.string() })),
+  owner_username: z.string().nullable(),
+  consultant_username: z.string().nullable(),
+  version: z.number(),
+  url: z.string(),
+});
+export type EditablePoint = z.infer<typeof editablePointSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// events
+
+const intervalSchema = z.object({ start: dateSchema(), end: dateSchema() });
+const ticketSchema = z.object({
+  name: text().trim().min(1, 'is required.').max(80, 'must be at most 80 characters long.'),
+  unit_price: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'must be a number.' })
+      .min(0, 'may not be negative.')
+      .max(MAX_PRICE, `must be at most ${MAX_PRICE}.`),
+  ),
+  max_quantity: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'must be a number.' })
+      .int('must be a whole number.')
+      .min(1, 'must be at least 1.')
+      .max(TICKET_MAX_QUANTITY, `must be at most ${TICKET_MAX_QUANTITY}.`),
+  ),
+});
+export type TicketInput = z.infer<typeof ticketSchema>;
+
+/** Every editable field of an event (spec §3), each optional. */
+export const eventFieldsSchema = z.object({
+  title: titleSchema.optional(),
+  type: text().trim().min(1, 'is required.').optional(),
+  subtype: optionalText(SUBTYPE_MAX_LENGTH),
+  start_date: dateSchema().optional(),
+  end_date: dateSchema().optional(),
+  /** opening intervals in UTC, each inside start_date..end_date; the first decides "current" (spec §4). */
+  event_opening_intervals_utc: z
+    .array(intervalSchema)
+    .max(MAX_EVENT_INTERVALS, `at most ${MAX_EVENT_INTERVALS} intervals.`)
+    .optional(),
+  admission: z.enum(ADMISSIONS, { error: `must be one of ${ADMISSIONS.join(', ')}.` }).optional(),
+  admissionprice: price(),
+  /** ticket options: the price shown is quantity times unit price (spec §9). */
+  tickets: z
+    .array(ticketSchema)
+    .max(MAX_EVENT_TICKETS, `at most ${MAX_EVENT_TICKETS} ticket options.`)
+    .optional(),
+  website: webLink,
+  description: optionalText(DESCRIPTION_MAX_LENGTH, { multiline: true }),
+  lat: latSchema.optional(),
+  lon: lonSchema.optional(),
+  address: optionalText(ADDRESS_MAX_LENGTH),
+});
+export type EventFields = z.infer<typeof eventFieldsSchema>;
+
+/** POST /v1/event/create; `xpoint_id` adds it as a child of that point (/Event/AddAsChild?parentid=). */
+export const createEventRequestSchema = eventFieldsSchema
+  .extend({
+    title: titleSchema,
+    type: text().trim().min(1, 'is required.'),
+    start_date: dateSchema(),
+    end_date: dateSchema(),
+    xpoint_id: z.preprocess(blankToNull, idSchema().nullable().optional()),
+  })
+  .superRefine((event, ctx) => {
+    addDomainIssue(ctx, eventTypeIssue(event.type));
+    addDomainIssue(ctx, eventDatesIssue(event.start_date, event.end_date, event.event_opening_intervals_utc));
+    if (event.admission === 'paid' && event.admissionprice == null)
+      addDomainIssue(ctx, { error: 'paidNeedsPrice', field: 'admissionprice', params: {} });
+    if (!event.xpoint_id && (event.lat === undefined || event.lon === undefined))
+      addDomainIssue(ctx, { error: 'eventNeedsLocation', field: 'lat', params: {} });
+  });
+export type CreateEventRequest = z.infer<typeof createEventRequestSchema>;
+
+export const updateEventRequestSchema = eventFieldsSchema.extend({ id: idSchema(), version: versionSchema });
+export type UpdateEventRequest = z.infer<typeof updateEventRequestSchema>;
+
+export const eventWriteResponseSchema = z.object({
+  id: z.string(),
+  /** /e/{id} */
+  url: z.string(),
+  version: z.number(),
+  xpoint_id: z.string().nullable(),
+});
+export type EventWriteResponse = z.infer<typeof eventWriteResponseSchema>;
+
+/** GET /v1/event/{id}/edit: the event's editable fields, for the edit and copy-to-new forms. */
+export const editableEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  subtype: z.string().nullable(),
+  start_date: z.number(),
+  end_date: z.number(),
+  event_opening_intervals_utc: z.array(z.object({ start: z.number(), end: z.number() })),
+  admission: z.string(),
+  admissionprice: z.number().nullable(),
+  tickets: z.array(z.object({ name: z.string(), unit_price: z.number(), max_quantity: z.number() })),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  lat: z.number(),
+  lon: z.number(),
+  address: z.string().nullable(),
+  xpoint_id: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  owner_username: z.string().nullable(),
+  version: z.number(),
+  url: z.string(),
+});
+export type EditableEvent = z.infer<typeof editableEventSchema>;
+
+/** POST /v1/event/media: the event's cover image (spec §3 cover_url) as a base64 data URL, or null to remove it. */
+export const eventMediaRequestSchema = z.object({
+  id: idSchema(),
+  version: versionSchema,
+  data: z.union([text().min(1, 'is required (or null to remove).'), z.null()], {
+    error: 'must be a base64 data URL, or null to remove.',
+  }),
+});
+export type EventMediaRequest = z.infer<typeof eventMediaRequestSchema>;
+export const eventMediaResponseSchema = z.object({
+  id: z.string(),
+  /** /media/<sha256>.webp, or null when removed. */
+  cover_url: z.string().nullable(),
+  version: z.number(),
+});
+export type EventMediaResponse = z.infer<typeof eventMediaResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// my points
+
+/** GET /v1/account/mypoints: `supertype` filters (a point supertype, or 'event'); paging like profiles. */
+export const MYPOINTS_DEFAULT_PAGESIZE = 12;
+export const MYPOINTS_MAX_PAGESIZE = 96;
+
+export const myPointSchema = z.object({
+  kind: z.enum(['point', 'event']),
+  id: z.string(),
+  supertype: z.string(),
+  type: z.string(),
+  title: z.string(),
+  /** /{prefix}/{id} or /e/{id} */
+  url: z.string(),
+  /** owner or consultant (events: owner). */
+  role: z.enum(['owner', 'consultant']),
+  cover: z.string().nullable(),
+  version: z.number(),
+  /** epoch milliseconds */
+  updated_at: z.number(),
+  /** events only: epoch milliseconds */
+  start_date: z.number().nullable(),
+});
+export type MyPoint = z.infer<typeof myPointSchema>;
+export const myPointsResponseSchema = z.object({
+  items: z.array(myPointSchema),
+  total: z.number(),
+  pagenumber: z.number(),
+  pagesize: z.number(),
+});
+export type MyPointsResponse = z.infer<typeof myPointsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Parses `input` with `schema`, or throws the first problem as a catalogue error: a rule with its own
+ * code (unknown type, end before start, date before 1901, ...) as that code, anything else as
+ * `invalidField` naming the field: `{"errorcode":1003,"error":"lat: must be between -90 and 90."}`.
+ */
+export function parsePointRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
+  const params =
+    issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  const errorName = params?.['errorName'];
+  if (typeof errorName === 'string' && errorName in ERRORS) {
+    const values = { field, ...((params?.['values'] as Record<string, string | number> | undefined) ?? {}) };
+    if (!values['field']) values['field'] = field;
+    throw new AppError(errorName as ErrorName, values);
+  }
+  const reason =
+    field === 'body' && issue?.code === 'invalid_type'
+      ? 'must be a JSON object.'
+      : (issue?.message ?? 'is invalid.');
+  throw new AppError('invalidField', { field, reason });
+}
