@@ -3,6 +3,8 @@ import {
   Map as MaplibreMap,
   NavigationControl,
   prewarm,
+  type Marker,
+  type Popup,
   setWorkerUrl,
   type StyleSpecification,
   type MapGeoJSONFeature,
@@ -161,6 +163,80 @@ export function onVisitorMove(listener: () => void): () => void {
   return () => visitorMoveListeners.delete(listener);
 }
 
+/**
+ * A panel that places something on the map (add-new step 3) claims its clicks: while claimed, a click
+ * anywhere hands its coordinates to the claimant and never opens a point or a cluster, so the
+ * visitor cannot be navigated away from a half-filled form.
+ */
+let clickClaim: ((lngLat: { lng: number; lat: number }) => void) | null = null;
+export function claimMapClicks(onClick: (lngLat: { lng: number; lat: number }) => void): () => void {
+  clickClaim = onClick;
+  if (mountedMap !== null) mountedMap.getCanvas().style.cursor = 'crosshair';
+  return () => {
+    if (clickClaim !== onClick) return;
+    clickClaim = null;
+    if (mountedMap !== null) mountedMap.getCanvas().style.cursor = '';
+  };
+}
+
+/**
+ * The place `offsetPx` pixels below the centre of the part of the map the side panel leaves
+ * uncovered (beside it on wide screens, above the bottom sheet on phones), or null before the map
+ * exists.
+ */
+export function placeBelowMapCenter(offsetPx: number): { lng: number; lat: number } | null {
+  const map = mountedMap;
+  if (map === null) return null;
+  const { left, right, bottom } = uncoveredArea(map);
+  const y = Math.min(bottom - 1, bottom / 2 + offsetPx);
+  const at = map.unproject([(left + right) / 2, Math.max(0, y)]).wrap();
+  return { lng: at.lng, lat: at.lat };
+}
+
+/** The part of the map's canvas the side panel leaves uncovered, in canvas pixels. */
+export interface MapArea {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function uncoveredArea(map: MaplibreMap): MapArea {
+  const canvas = map.getCanvas().getBoundingClientRect();
+  const area = { left: 0, top: 0, right: canvas.width, bottom: canvas.height };
+  const panel = document.querySelector('.side-panel')?.getBoundingClientRect();
+  if (panel !== undefined && panel.width > 0) {
+    // a sheet across the whole width covers the bottom; a panel on one side covers that side
+    if (panel.width >= canvas.width * 0.9)
+      area.bottom = Math.max(0, Math.min(area.bottom, panel.top - canvas.top));
+    else area.left = Math.max(0, Math.min(canvas.width, panel.right - canvas.left));
+  }
+  return area;
+}
+
+/** Where a place is on the map's canvas, with the uncovered area around it; null before the map exists. */
+export function placeOnScreen(lng: number, lat: number): { x: number; y: number; area: MapArea } | null {
+  const map = mountedMap;
+  if (map === null) return null;
+  const { x, y } = map.project([lng, lat]);
+  return { x, y, area: uncoveredArea(map) };
+}
+
+/** Adds a marker or a popup to the mounted map; returns a function that removes it again. */
+export function addToMap(layer: Marker | Popup): () => void {
+  const map = mountedMap;
+  if (map === null) return () => undefined;
+  layer.addTo(map);
+  return () => void layer.remove();
+}
+
+/** Calls `listener` whenever the map stops moving, whoever moved it. */
+const moveEndListeners = new Set<() => void>();
+export function onMapMoveEnd(listener: () => void): () => void {
+  moveEndListeners.add(listener);
+  return () => moveEndListeners.delete(listener);
+}
+
 /** Zooms out one step around the current centre (an empty search offers to widen the area). */
 export function zoomOutMap(): void {
   mountedMap?.zoomOut({ duration: 300 });
@@ -274,6 +350,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       if (from !== 'app') writeLocationHash(loc);
       writeLocationCookie(loc);
       if (from === undefined || from === 'map') for (const listener of visitorMoveListeners) listener();
+      for (const listener of moveEndListeners) listener();
     });
 
     // the hash changed from outside (typed in, back/forward): follow it
@@ -286,6 +363,14 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     window.addEventListener('popstate', followHash);
 
     map.on('click', (event) => {
+      if (clickClaim !== null) {
+        // a click in the claimant's own popup or on its marker is not a click on the map
+        const target = event.originalEvent.target;
+        if (target instanceof Element && target.closest('.maplibregl-popup, .maplibregl-marker')) return;
+        const at = event.lngLat.wrap();
+        clickClaim({ lng: at.lng, lat: at.lat });
+        return;
+      }
       if (hitsResultMarker(map, event.point)) return;
       const feature = featuresNear(map, event)[0];
       if (feature === undefined) return;
@@ -311,7 +396,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     let hovering = false;
     map.on('mousemove', (event) => {
       const over = featuresNear(map, event).length > 0;
-      if (over === hovering) return;
+      if (over === hovering || clickClaim !== null) return;
       hovering = over;
       map.getCanvas().style.cursor = over ? 'pointer' : '';
     });
