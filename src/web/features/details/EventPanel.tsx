@@ -1,27 +1,34 @@
-import { useEffect } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { canonicalPointPath } from '../../../shared/address';
+import { profileLink } from '../../../shared/address/links';
+import { displayAddress, linkView } from '../../../shared/details/text';
+import { useSession } from '../accounts/session';
 import { useResource } from '../../lib/useResource';
 import { revealOnMap } from '../../map/MapView';
 import { useDocumentTitle, useShell } from '../../shell/Shell';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
+import { Description } from './Description';
+import { eventWhen, formatDateTime } from './format';
+import { eventDetailsSchema, type EventDetails } from './schemas';
 
-/** The fields of `GET /v1/webonly/eventdetails/{id}` this panel reads (map-and-search §3). */
-export const eventDetailsSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  type: z.string().nullish(),
-  description: z.string().nullish(),
-  owner_fullname: z.string().nullish(),
-  xpoint_id: z.string().nullish(),
-  xpoint_title: z.string().nullish(),
-  xpoint_url: z.string().nullish(),
-  location: z.object({ lat: z.number(), lon: z.number() }).nullish(),
-});
+export { eventDetailsSchema };
 
-/** An event's level (§2 event panel), opened from a point, the map or `/maps/data={"event":...}`. */
+/** §5: deleting an event asks first. */
+export const CONFIRM_DELETE_EVENT = 'Delete this event? This cannot be undone.';
+
+/**
+ * An event's level (map-and-search §2 event panel), opened from a point, the map or
+ * `/maps/data={"event":...}`: cover, title, owner, type, time (current or upcoming by §4), location,
+ * admission, tickets, website, description, and the controls for its owner or an admin.
+ */
 export function EventPanel({ id }: { id: string }) {
+  // the controls depend on who looks: signing in or out loads the event again
+  const { user } = useSession();
+  return <EventPanelLevel key={user?.id ?? ''} id={id} />;
+}
+
+function EventPanelLevel({ id }: { id: string }) {
   const { navigation } = useShell();
   const resource = useResource(`/v1/webonly/eventdetails/${encodeURIComponent(id)}`, eventDetailsSchema);
   useDocumentTitle(resource.status === 'ready' ? resource.data.title : null);
@@ -46,26 +53,165 @@ export function EventPanel({ id }: { id: string }) {
         )}
       </SidePanel>
     );
-  const event = resource.data;
   return (
     <SidePanel
-      title={event.title}
+      title={resource.data.title}
       className="event-panel"
       onClose={navigation.toMap}
       onBack={back}
       levelKey={`${id}.`}
     >
-      {event.type && <p className="point-panel__type">{event.type.replaceAll('_', ' ')}</p>}
-      {event.owner_fullname && <p>By {event.owner_fullname}</p>}
-      {event.xpoint_id && event.xpoint_title && (
-        <p>
-          At{' '}
-          <Link to={event.xpoint_url ?? canonicalPointPath(event.xpoint_id, 'none')}>
-            {event.xpoint_title}
-          </Link>
-        </p>
-      )}
-      {event.description && <p className="point-panel__description">{event.description}</p>}
+      <EventBody event={resource.data} />
     </SidePanel>
+  );
+}
+
+function EventBody({ event }: { event: EventDetails }) {
+  const website = linkView(event.website, window.location.host);
+  const controls = event.controls;
+  const address = event.location ? displayAddress(event.location.full_address) : '';
+  const place = [event.location?.city, event.location?.country].filter(Boolean).join(', ');
+  return (
+    <>
+      {event.cover_url && (
+        <div className="event-panel__cover">
+          <img src={event.cover_url} alt="" />
+        </div>
+      )}
+      <div className="point-panel__head">
+        {event.type && <p className="point-panel__type">{event.type.replaceAll('_', ' ')}</p>}
+        <p className={`event-panel__when event-panel__when--${event.status}`}>{eventWhen(event)}</p>
+        {event.status !== 'past' && event.status !== 'later' && (
+          <p className="point-panel__muted">
+            {formatDateTime(event.start_date)} – {formatDateTime(event.end_date)}
+          </p>
+        )}
+      </div>
+      <dl className="details-list event-panel__facts">
+        {(event.owner_fullname || event.owner_username) && (
+          <div className="details-list__row">
+            <dt>By</dt>
+            <dd>
+              {event.owner_username ? (
+                <a href={profileLink(event.owner_username)}>{event.owner_fullname || event.owner_username}</a>
+              ) : (
+                event.owner_fullname
+              )}
+            </dd>
+          </div>
+        )}
+        {event.xpoint_id && event.xpoint_title && (
+          <div className="details-list__row">
+            <dt>At</dt>
+            <dd>
+              <Link to={event.xpoint_url ?? canonicalPointPath(event.xpoint_id, 'none')}>
+                {event.xpoint_title}
+              </Link>
+            </dd>
+          </div>
+        )}
+        {(address || place) && (
+          <div className="details-list__row">
+            <dt>Where</dt>
+            <dd>{[address, place].filter(Boolean).join(' · ')}</dd>
+          </div>
+        )}
+        <div className="details-list__row">
+          <dt>Admission</dt>
+          <dd className="event-panel__admission">{admissionText(event)}</dd>
+        </div>
+        {website.text !== '' && (
+          <div className="details-list__row">
+            <dt>Website</dt>
+            <dd>
+              {website.href ? (
+                <a href={website.href} target="_blank" rel="noopener noreferrer">
+                  {website.text}
+                </a>
+              ) : (
+                website.text
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {event.tickets.length > 0 && <Tickets tickets={event.tickets} />}
+      <Description text={event.description ?? ''} />
+      {controls && (controls.edit || controls.copy || controls.delete) && (
+        <nav className="point-controls__manage event-panel__controls" aria-label="Manage this event">
+          {controls.edit && (
+            <a className="xp-button" href={controls.edit}>
+              Edit
+            </a>
+          )}
+          {controls.copy && (
+            <a className="xp-button" href={controls.copy}>
+              Copy to new
+            </a>
+          )}
+          {controls.delete && (
+            <a
+              className="xp-button point-controls__danger"
+              href={controls.delete}
+              onClick={(click: MouseEvent<HTMLAnchorElement>) => {
+                if (!window.confirm(CONFIRM_DELETE_EVENT)) click.preventDefault();
+              }}
+            >
+              Delete
+            </a>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
+
+function admissionText(event: EventDetails): string {
+  if (event.admission === 'paid')
+    return event.admissionprice_display ? `Paid: ${event.admissionprice_display}` : 'Paid';
+  if (event.admission === 'donation') return 'By donation';
+  return 'Free';
+}
+
+/** Each ticket with a quantity choice and its total, quantity × unit price (§9). */
+function Tickets({ tickets }: { tickets: EventDetails['tickets'] }) {
+  return (
+    <section className="event-tickets" aria-label="Tickets">
+      <h3 className="event-tickets__title">Tickets</h3>
+      <ul>
+        {tickets.map((ticket) => (
+          <TicketRow key={ticket.id} ticket={ticket} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TicketRow({ ticket }: { ticket: EventDetails['tickets'][number] }) {
+  const [quantity, setQuantity] = useState(1);
+  const option = ticket.options.find((o) => o.quantity === quantity) ?? ticket.options[0];
+  return (
+    <li className="event-tickets__row">
+      <span className="event-tickets__name">
+        {ticket.name} <span className="point-panel__muted">{ticket.unit_price_display} each</span>
+      </span>
+      {ticket.options.length > 0 ? (
+        <label className="event-tickets__quantity">
+          <span className="visually-hidden">Quantity of {ticket.name}</span>
+          <select value={quantity} onChange={(change) => setQuantity(Number(change.target.value))}>
+            {ticket.options.map((o) => (
+              <option key={o.quantity} value={o.quantity}>
+                {o.quantity}
+              </option>
+            ))}
+          </select>
+          <output className="event-tickets__total">
+            {option?.quantity ?? 0} × {ticket.unit_price_display} = {option?.display ?? '0.00'}
+          </output>
+        </label>
+      ) : (
+        <span className="point-panel__muted">Sold out</span>
+      )}
+    </li>
   );
 }

@@ -1,0 +1,49 @@
+/** Time texts of the point and event panels (map-and-search §4: current and upcoming events). */
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** An instant (epoch ms) as a local date and time, '' when missing. */
+export function formatDateTime(ms: number | null | undefined): string {
+  return ms === null || ms === undefined || !Number.isFinite(ms) ? '' : dateTime.format(ms);
+}
+
+export interface EventTiming {
+  status: 'current' | 'upcoming' | 'later' | 'past';
+  minutes_to_start: number;
+  start_date: number;
+  end_date: number;
+  /** the first opening interval, when the event has intervals. */
+  first_interval?: { start: number; end: number } | null;
+}
+
+/** 'in 1 minute', 'in 45 minutes', 'in 1 h 5 min'. */
+export function startsIn(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 1) return 'now';
+  if (m < 60) return `in ${m} minute${m === 1 ? '' : 's'}`;
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  return rest === 0 ? `in ${h} h` : `in ${h} h ${rest} min`;
+}
+
+/**
+ * §4: a current event says it is on now and until when its first interval runs; an upcoming one
+ * (within 120 minutes) when it starts; a later one its dates; a past one when it ended.
+ */
+export function eventWhen(
+  event: EventTiming,
+  format: (ms: number) => string = formatDateTime,
+  formatTime: (ms: number) => string = (ms) => timeOnly.format(ms),
+): string {
+  switch (event.status) {
+    case 'current':
+      return `Happening now, until ${formatTime(event.first_interval?.end ?? event.end_date)}`;
+    case 'upcoming':
+      return `Starts ${startsIn(event.minutes_to_start)}`;
+    case 'past':
+      return `Ended ${format(event.end_date)}`;
+    default:
+      return `${format(event.start_date)} – ${format(event.end_date)}`;
+  }
+}
