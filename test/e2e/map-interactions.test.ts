@@ -436,6 +436,14 @@ describe('the web map', () => {
     await page.mouse.click(target.x, target.y);
     const panel = page.locator('aside.cluster-list');
     await panel.locator('a.cluster-list__item').first().waitFor();
+    // the sheet slides up as it opens: measure where it comes to rest
+    await panel.evaluate((element) =>
+      Promise.all(
+        (element as unknown as { getAnimations(): { finished: Promise<unknown> }[] })
+          .getAnimations()
+          .map((animation) => animation.finished),
+      ),
+    );
     const box = await panel.boundingBox();
     expect(box?.x).toBe(0);
     expect(box?.width).toBe(MOBILE.width);

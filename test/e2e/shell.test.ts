@@ -247,7 +247,7 @@ describe('the app shell', () => {
     await page.goBack();
     await expect.poll(() => pathOf(page)).toBe('/maps');
     await expect.poll(() => page.locator('aside.side-panel').count()).toBe(0);
-    expect(await page.title()).toBe('XPoint · what is around you, on the map');
+    expect(await page.title()).toBe("XPoint — what's around you");
     await page.goBack();
     await landing.waitFor();
     expect(await bodyClasses(page)).toEqual(['landing']);

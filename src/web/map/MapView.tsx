@@ -237,6 +237,36 @@ export function onMapMoveEnd(listener: () => void): () => void {
   return () => moveEndListeners.delete(listener);
 }
 
+/**
+ * Map click handlers for layers drawn over the points (live beams). Each is told what the click hit
+ * on the point layers: a point's id (`appnetid`), or null when it hit no point and no cluster. The
+ * first to answer true claims the click; otherwise the point or cluster under it opens as before.
+ */
+export type MapClickHandler = (point: { x: number; y: number }, underneath: string | null) => boolean;
+const clickHandlers = new Set<MapClickHandler>();
+export function addMapClickHandler(handler: MapClickHandler): () => void {
+  clickHandlers.add(handler);
+  return () => clickHandlers.delete(handler);
+}
+
+/** The map once it has first gone idle; later work (live activity) waits for it. */
+let readyMap: MaplibreMap | null = null;
+const readyListeners = new Set<(map: MaplibreMap) => void>();
+export function onMapReady(listener: (map: MaplibreMap) => void): () => void {
+  if (readyMap !== null) {
+    const map = readyMap;
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (!cancelled && readyMap === map) listener(map);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
+}
+
 /** Zooms out one step around the current centre (an empty search offers to widen the area). */
 export function zoomOutMap(): void {
   mountedMap?.zoomOut({ duration: 300 });
@@ -373,6 +403,9 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       }
       if (hitsResultMarker(map, event.point)) return;
       const feature = featuresNear(map, event)[0];
+      const hit = feature?.properties as Record<string, unknown> | undefined;
+      const underneath = hit === undefined ? null : typeof hit.appnetid === 'string' ? hit.appnetid : '';
+      for (const handler of clickHandlers) if (handler(event.point, underneath)) return;
       if (feature === undefined) return;
       const properties = feature.properties as Record<string, unknown>;
       const group = feature.sourceLayer;
@@ -409,6 +442,11 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     map.once('idle', () => {
       window.__xpointMap = map;
       document.body.dataset.mapReady = 'true';
+      readyMap = map;
+      for (const listener of [...readyListeners]) {
+        readyListeners.delete(listener);
+        listener(map);
+      }
     });
 
     return () => {
@@ -420,6 +458,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
         delete document.body.dataset.mapReady;
       }
       if (mountedMap === map) mountedMap = null;
+      if (readyMap === map) readyMap = null;
       bindResultMap(null);
       mapRef.current = null;
       map.remove();

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress, type Route } from '../../shared/address';
+import { LiveActivity } from '../live/LiveActivity';
 import { ClusterList } from '../map/ClusterList';
 import { MapView } from '../map/MapView';
 import { useMapNavigation } from '../map/useMapNavigation';
@@ -29,7 +30,7 @@ import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
 
 /** The page title in map mode; every level sets its own and this comes back with the map (§4). */
-export const DEFAULT_TITLE = 'XPoint · what is around you, on the map';
+export const DEFAULT_TITLE = "XPoint — what's around you";
 
 interface ShellContextValue {
   parsed: ParsedAddress;
@@ -124,6 +125,7 @@ export function Shell() {
         </header>
         <main className="map-area">
           <MapView {...mapNavigation} />
+          <LiveActivity />
           <ShellPanel parsed={parsed} navigation={navigation} />
           <MapButtons />
         </main>
