@@ -337,7 +337,7 @@ describe('the web map', () => {
 
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(first?.split('#')[0]);
-    await expect(panel.count()).resolves.toBe(0);
+    await expect.poll(() => panel.count()).toBe(0);
     await expect(page.locator('canvas[data-journey="kept"]').count()).resolves.toBe(1);
 
     // back to the list; Escape closes it and hands focus to the map

@@ -33,14 +33,23 @@ const HARBOUR = Array.from({ length: 30 }, (_, i) => ({
   title: i === 0 ? 'Harbour Bakery' : `Harbour Stall ${i + 1}`,
 }));
 
+/**
+ * Resolves once the map is idle, or has stopped moving for 3 s: live beams may be animating (they
+ * repaint every frame while they pulse), and then 'idle' waits for them to fade.
+ */
 async function mapIdle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
         const map = window.__xpointMap;
         if (!map) throw new Error('the map is not ready');
-        if (map.loaded() && !map.isMoving()) resolve();
-        else map.once('idle', () => resolve());
+        if (map.loaded() && !map.isMoving()) return resolve();
+        map.once('idle', () => resolve());
+        const settle = () => {
+          if (map.isMoving()) setTimeout(settle, 3000);
+          else resolve();
+        };
+        setTimeout(settle, 3000);
       }),
   );
 }
