@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountService } from '../../src/server/features/accounts/service';
 import type { NewPoint } from '../../src/server/store/schema';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
-import { bearer, registerUser, signIn } from '../support/accounts';
+import { bearer, registerUser, signIn, createAdmin } from '../support/accounts';
 import { newPoint } from '../support/factories';
 
 /**
@@ -64,16 +63,7 @@ describe.each(TEST_DIALECTS)('point and event details over HTTP (%s)', (dialect)
     t = await openTestApp({ dialect });
     for (const name of ['olivia', 'carlos', 'uma'])
       expect((await registerUser(t, name, PASSWORD)).statusCode).toBe(201);
-    await new AccountService(t.store, {
-      passwordRule: t.config.passwordRule,
-      mediaDir: t.config.dataDir,
-    }).createAccount({
-      username: 'admin',
-      email: 'admin@example.com',
-      fullname: 'Ada Admin',
-      password: PASSWORD,
-      isAdmin: true,
-    });
+    await createAdmin(t, PASSWORD);
     const owner = await signIn(t, 'olivia', PASSWORD);
     const consultant = await signIn(t, 'carlos', PASSWORD);
     const stranger = await signIn(t, 'uma', PASSWORD);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountService } from '../../src/server/features/accounts/service';
 import type { NewPoint } from '../../src/server/store/schema';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
-import { bearer, registerUser, signIn } from '../support/accounts';
+import { bearer, registerUser, signIn, createAdmin } from '../support/accounts';
 import { newPoint } from '../support/factories';
 
 /**
@@ -58,17 +57,7 @@ describe.each(TEST_DIALECTS)('permission matrix over HTTP (%s)', (dialect) => {
     t = await openTestApp({ dialect });
     for (const name of ['olivia', 'carlos', 'uma'])
       expect((await registerUser(t, name, PASSWORD)).statusCode).toBe(201);
-    // the admin flag is not something one can register for: the users CLI's path makes the account
-    await new AccountService(t.store, {
-      passwordRule: t.config.passwordRule,
-      mediaDir: t.config.dataDir,
-    }).createAccount({
-      username: 'admin',
-      email: 'admin@example.com',
-      fullname: 'Ada Admin',
-      password: PASSWORD,
-      isAdmin: true,
-    });
+    await createAdmin(t, PASSWORD);
     const signed = {
       owner: await signIn(t, 'olivia', PASSWORD),
       consultant: await signIn(t, 'carlos', PASSWORD),

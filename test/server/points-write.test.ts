@@ -5,11 +5,10 @@ import { PbfReader } from 'pbf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { AccountService } from '../../src/server/features/accounts/service';
 import type { Database, NewPoint } from '../../src/server/store/schema';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
-import { bearer, registerUser, signIn } from '../support/accounts';
+import { bearer, registerUser, signIn, createAdmin } from '../support/accounts';
 import { newPoint } from '../support/factories';
 
 /**
@@ -111,16 +110,7 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
     t = await openTestApp({ dialect });
     for (const name of ['olivia', 'carlos', 'uma'])
       expect((await registerUser(t, name, PASSWORD)).statusCode).toBe(201);
-    await new AccountService(t.store, {
-      passwordRule: t.config.passwordRule,
-      mediaDir: t.config.dataDir,
-    }).createAccount({
-      username: 'admin',
-      email: 'admin@example.com',
-      fullname: 'Ada Admin',
-      password: PASSWORD,
-      isAdmin: true,
-    });
+    await createAdmin(t, PASSWORD);
     const olivia = await signIn(t, 'olivia', PASSWORD);
     const carlos = await signIn(t, 'carlos', PASSWORD);
     const uma = await signIn(t, 'uma', PASSWORD);

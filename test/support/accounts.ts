@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { AccountService } from '../../src/server/features/accounts/service';
 import type { TestApp } from './app';
 
 /** Each call gets its own client address, so per-IP limits only bite where a test means them to. */
@@ -61,4 +62,18 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `appnettoken ${token}` };
+}
+
+/** An administrator 'admin': the admin flag is not something one can register for, so the users CLI's path makes it. */
+export async function createAdmin(t: TestApp, password: string): Promise<void> {
+  await new AccountService(t.store, {
+    passwordRule: t.config.passwordRule,
+    mediaDir: t.config.dataDir,
+  }).createAccount({
+    username: 'admin',
+    email: 'admin@example.com',
+    fullname: 'Ada Admin',
+    password,
+    isAdmin: true,
+  });
 }
