@@ -115,6 +115,9 @@ describe('two processes with Redis', () => {
     const b = await start(`redis://${REDIS.host}:${REDIS.port}`, prefix);
     await waitFor(() => (a.live.bus as { connected?: boolean }).connected === true, 3000, 'a on Redis');
     await waitFor(() => (b.live.bus as { connected?: boolean }).connected === true, 3000, 'b on Redis');
+    // each says which bus it runs on, once
+    for (const app of [a, b])
+      expect(app.logs.filter((line) => /goes through Redis/.test(line.msg))).toHaveLength(1);
     const onA = await romeDevice(a, 'rome-a');
     const onB = await romeDevice(b, 'rome-b');
     expect(await beam(a, 'hot')).toBe(200);

@@ -65,6 +65,8 @@ export class RedisBus implements Bus {
   private readonly log: FastifyBaseLogger;
   private down = false;
   private closed = false;
+  /** whether the first 'ready' has been logged: operators see which bus a process runs on. */
+  private announced = false;
 
   constructor(options: RedisBusOptions) {
     this.log = options.log;
@@ -117,7 +119,12 @@ export class RedisBus implements Bus {
   }
 
   private markUp(): void {
-    if (!this.down || !this.connected) return;
+    if (!this.connected) return;
+    if (!this.announced) {
+      this.announced = true;
+      this.log.info({ channel: this.channel }, 'live activity goes through Redis to every process');
+    }
+    if (!this.down) return;
     this.down = false;
     this.log.info({ channel: this.channel }, 'Redis is back: live activity reaches every process again');
   }

@@ -28,6 +28,7 @@ import {
   sampleDynamic,
   type VisibleBounds,
 } from './liveData';
+import { keepWebSocketOnceOpen } from './reconnect';
 
 /**
  * The live activity engine (map-and-search §4, §7, §8, §9): a plain class outside React. It keeps
@@ -161,6 +162,8 @@ export class LiveEngine {
       longPollFallbackMs: LONG_POLL_FALLBACK_MS,
     });
     socket.onError((error: unknown) => console.warn('XPoint live: socket error', error));
+    // after a server restart, back on WebSocket rather than on long-poll for good
+    keepWebSocketOnceOpen(socket);
     const channel = socket.channel(`${DEVICE_TOPIC_PREFIX}${this.deviceId}`, {});
     channel.onError((reason: unknown) => {
       delete document.body.dataset.liveJoined;
