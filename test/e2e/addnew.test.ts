@@ -198,6 +198,28 @@ describe('add a new XPoint', () => {
     await page.close();
   });
 
+  for (const [supertype, prefix, title] of [
+    ['Experience', 'exp', 'Northern Lights Night Walk'],
+    ['Rental', 'rent', 'Lava Field Bike Hire'],
+  ] as const)
+    test(`given a visitor, when they add ${supertype === 'Experience' ? 'an experience' : 'a rental'} through the three steps, then it opens and search finds it`, async () => {
+      const { page, errors } = await open(`/new${HERE}`);
+      await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 1 of 3');
+      await page.getByRole('button', { name: new RegExp(`^${supertype}`) }).click();
+      await expect.poll(() => pathname(page)).toBe(`/new/${supertype.toLowerCase()}`);
+      // the first of the common types
+      const first = page.getByRole('radio').first();
+      await first.check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pathname(page)).toMatch(new RegExp(`^/new/${supertype.toLowerCase()}/\\w+$`));
+      const form = theForm(page);
+      await mapIdle(page);
+      await fillAndSend(page, form, title);
+      await expectAdded(page, title, prefix);
+      expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+      await page.close();
+    });
+
   test('given step 3, when the map is clicked on a point, then the marker moves there and the point does not open', async () => {
     // an address with a type experiences do not have asks for one
     const { page } = await open(`/new/experience/spaceship#15/${EXISTING.lat}/-21.911`);

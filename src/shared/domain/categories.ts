@@ -31,3 +31,8 @@ export function categoriesFor(supertype: CategorySupertype): readonly Category[]
 export function findCategory(supertype: string, key: string): Category | undefined {
   return byKey.get(`${supertype}/${key}`);
 }
+
+/** The category's name, or the type key in words when the taxonomy does not know it. */
+export function categoryName(supertype: string, key: string): string {
+  return findCategory(supertype, key)?.name ?? key.replaceAll('_', ' ');
+}

@@ -1,9 +1,8 @@
 import { useLocation } from 'react-router';
 import { useShell } from '../../shell/Shell';
 import { SidePanel } from '../../shell/SidePanel';
+import { MyItemsRoute } from '../owner/OwnerRoutes';
 import { useSession, LOGIN_REASONS } from './session';
-import { useProfile } from './useProfile';
-import { PointCard } from './PointCard';
 
 /** The two "buttons on the map" pages of map-and-search §2, and what each lists. */
 export const MY_POINTS_PAGES = {
@@ -11,6 +10,7 @@ export const MY_POINTS_PAGES = {
     path: '/MyHelpRequests',
     title: 'My help requests',
     supertype: 'helprequest',
+    listName: 'Help requests',
     empty: 'You have no help requests yet.',
     reason: LOGIN_REASONS.helpRequests,
   },
@@ -18,6 +18,7 @@ export const MY_POINTS_PAGES = {
     path: '/MeOnMap/Index',
     title: 'Me on map',
     supertype: 'service',
+    listName: 'Service points',
     empty: 'You are not on the map yet: you have no service point.',
     reason: LOGIN_REASONS.meOnMap,
   },
@@ -30,7 +31,11 @@ export function myPointsPageFor(pathname: string): MyPointsPage | null {
   return Object.values(MY_POINTS_PAGES).find((page) => page.path.toLowerCase() === lower) ?? null;
 }
 
-/** A panel over the map listing the signed-in user's help requests or service point. */
+/**
+ * A panel over the map listing the signed-in user's help requests or service points with their
+ * controls, and on request all their points and events (GET /v1/account/mypoints: consulted points
+ * too, which a public profile does not list).
+ */
 export function MyPointsPanel() {
   const { pathname } = useLocation();
   const page = myPointsPageFor(pathname);
@@ -41,7 +46,6 @@ export function MyPointsPanel() {
 function MyPointsPanelFor({ page }: { page: MyPointsPage }) {
   const { user, loading, requireAccount } = useSession();
   const { navigation } = useShell();
-  const state = useProfile(user?.username ?? null, { supertype: page.supertype, pagesize: 48 });
 
   let body;
   if (loading) body = <p className="my-points__note">Loading…</p>;
@@ -58,25 +62,8 @@ function MyPointsPanelFor({ page }: { page: MyPointsPage }) {
         </button>
       </div>
     );
-  else if (state.status === 'loading') body = <p className="my-points__note">Loading…</p>;
-  else if (state.status === 'ready' && state.profile.points.items.length === 0)
-    body = <p className="my-points__note my-points__empty">{page.empty}</p>;
-  else if (state.status === 'ready')
-    body = (
-      <ul className="point-cards point-cards--compact">
-        {state.profile.points.items.map((point) => (
-          <li key={point.id}>
-            <PointCard point={point} />
-          </li>
-        ))}
-      </ul>
-    );
   else
-    body = (
-      <p className="my-points__note" role="alert">
-        {state.status === 'error' ? state.message : 'Your profile could not be found.'}
-      </p>
-    );
+    body = <MyItemsRoute key={user.id} supertype={page.supertype} label={page.listName} empty={page.empty} />;
 
   return (
     <SidePanel

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   loginResponseSchema,
   meResponseSchema,
@@ -8,7 +8,6 @@ import {
 } from '../../../shared/api/accounts';
 import { ERRORS } from '../../../shared/errors';
 import { ApiError, apiGet, apiPost, refreshAntiforgeryToken, setAntiforgeryToken } from '../../lib/api';
-import { LoginModal } from './LoginModal';
 import { SessionContext, type AuthTab, type Session, type SignUpInput } from './session';
 
 /**
@@ -16,7 +15,12 @@ import { SessionContext, type AuthTab, type Session, type SignUpInput } from './
  * visitor. A visitor's page then never asks GET /v1/account/me just to hear 401; a signed-in one asks
  * for the rest of the profile. The session itself stays in the httpOnly cookie.
  */
+/** The sign-in form loads when it is first asked for: most pages never show it. */
+const LoginModal = lazy(() => import('./LoginModal').then((module) => ({ default: module.LoginModal })));
+
 function pageUserId(): string {
+  // rendering on the server (the full-screen page): nobody is known until the browser takes over
+  if (typeof document === 'undefined') return '';
   return document.querySelector<HTMLMetaElement>('meta[name="xp-user-id"]')?.content ?? '';
 }
 
@@ -165,12 +169,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     <SessionContext.Provider value={session}>
       {children}
       {modal !== null && (
-        <LoginModal
-          initialTab={modal.tab}
-          reason={modal.reason}
-          onClose={closeModal}
-          onSignedIn={onModalSignedIn}
-        />
+        <Suspense fallback={null}>
+          <LoginModal
+            initialTab={modal.tab}
+            reason={modal.reason}
+            onClose={closeModal}
+            onSignedIn={onModalSignedIn}
+          />
+        </Suspense>
       )}
     </SessionContext.Provider>
   );

@@ -1,40 +1,30 @@
-import type { MouseEvent } from 'react';
+import { inAppLink } from './inAppLink';
 import type { PointControlLinks } from './schemas';
-
-/** §5: delete and stop-consulting ask first. */
-export const CONFIRM_DELETE = 'Delete this XPoint? This cannot be undone.';
-export const CONFIRM_STOP_CONSULTING = 'Stop consulting this XPoint?';
-
-/** A link that goes only once the viewer confirmed. */
-function confirmFirst(question: string) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!window.confirm(question)) event.preventDefault();
-  };
-}
 
 /**
  * The point's controls (map-and-search §6) as links to their routes, as the API gives them for this
  * viewer: edit, delete, copy to new, add a child event, invite reviews for its controllers; claim and
  * become consultant for everyone when the point has no owner or consultant; stop consulting for its
- * consultant. A control the API answers null for is not shown.
+ * consultant. A control the API answers null for is not shown. Delete and stop consulting lead to
+ * pages that ask first (§5: the confirmation), src/web/features/owner/ActionPanel.tsx. Inside the app
+ * `open` opens them as its next level, so the map keeps its place.
  */
-export function PointControls({ controls, supertype }: { controls: PointControlLinks; supertype: string }) {
+export function PointControls({
+  controls,
+  supertype,
+  open,
+}: {
+  controls: PointControlLinks;
+  supertype: string;
+  open?: (to: string) => void;
+}) {
   const manage = [
     controls.edit && { href: controls.edit, label: 'Edit' },
-    controls.delete && {
-      href: controls.delete,
-      label: 'Delete',
-      danger: true,
-      onClick: confirmFirst(CONFIRM_DELETE),
-    },
+    controls.delete && { href: controls.delete, label: 'Delete', danger: true },
     controls.copy_to_new && { href: controls.copy_to_new, label: 'Copy to new' },
     controls.add_child_event && { href: controls.add_child_event, label: 'Add an event' },
     controls.invite_review && { href: controls.invite_review, label: 'Invite reviews' },
-    controls.stop_consulting && {
-      href: controls.stop_consulting,
-      label: 'Stop consulting',
-      onClick: confirmFirst(CONFIRM_STOP_CONSULTING),
-    },
+    controls.stop_consulting && { href: controls.stop_consulting, label: 'Stop consulting' },
   ].filter((item) => !!item);
   const offers = [
     controls.claim && { href: controls.claim, label: 'Claim this XPoint' },
@@ -50,7 +40,7 @@ export function PointControls({ controls, supertype }: { controls: PointControlL
               key={item.label}
               href={item.href}
               className={'danger' in item ? 'xp-button point-controls__danger' : 'xp-button'}
-              onClick={'onClick' in item ? item.onClick : undefined}
+              onClick={inAppLink(item.href, open)}
             >
               {item.label}
             </a>
@@ -66,7 +56,7 @@ export function PointControls({ controls, supertype }: { controls: PointControlL
             </p>
           )}
           {offers.map((item) => (
-            <a key={item.label} href={item.href} className="link-button">
+            <a key={item.label} href={item.href} className="link-button" onClick={inAppLink(item.href, open)}>
               {item.label}
             </a>
           ))}

@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MYPOINTS_MAX_PAGESIZE, myPointsResponseSchema, type MyPoint } from '../../../shared/api/points';
+import { successUrlFor } from '../../../shared/address';
+import { findCategory } from '../../../shared/domain/categories';
+import { useResource } from '../../lib/useResource';
+import { formatDateTime } from '../details/format';
+import { itemControls } from './itemControls';
+import { myPointsPath } from './ownerApi';
+
+export interface MyItemsProps {
+  /** the list the page is about: a point supertype ('service', 'helprequest') or 'event'. */
+  supertype: string;
+  /** what that list is called, for the choice between it and everything. */
+  label: string;
+  empty: string;
+}
+
+/**
+ * The signed-in user's own points and events (GET /v1/account/mypoints), newest change first, each
+ * with its controls. The page's own list comes first; "everything" shows all their points and events.
+ */
+export function MyItems({ supertype, label, empty }: MyItemsProps) {
+  const [scope, setScope] = useState<'page' | 'all'>('page');
+  const name = useId();
+  const resource = useResource(
+    myPointsPath(scope === 'page' ? supertype : 'all', MYPOINTS_MAX_PAGESIZE),
+    myPointsResponseSchema,
+  );
+  return (
+    <div className="my-items">
+      <div className="my-items__scope" role="radiogroup" aria-label="Show">
+        {(
+          [
+            ['page', label],
+            ['all', 'All my points and events'],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} className="my-items__choice">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={scope === value}
+              onChange={() => setScope(value)}
+            />
+            <span>{text}</span>
+          </label>
+        ))}
+      </div>
+      {resource.status === 'loading' ? (
+        <p className="my-points__note">Loading…</p>
+      ) : resource.status === 'error' ? (
+        <p className="my-points__note" role="alert">
+          {resource.message}
+        </p>
+      ) : resource.data.items.length === 0 ? (
+        <p className="my-points__note my-points__empty">
+          {scope === 'page' ? empty : 'You have no points or events yet.'}
+        </p>
+      ) : (
+        <>
+          <ul className="my-items__list">
+            {resource.data.items.map((item) => (
+              <li key={`${item.kind}:${item.id}`}>
+                <MyItem item={item} />
+              </li>
+            ))}
+          </ul>
+          {resource.data.total > resource.data.items.length && (
+            <p className="my-points__note">
+              The {resource.data.items.length} most recently changed of {resource.data.total}.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function itemMeta(item: MyPoint): string {
+  const kind = item.kind === 'event' ? 'event' : item.supertype;
+  const type = findCategory(kind, item.type)?.name ?? item.type.replaceAll('_', ' ');
+  const when =
+    item.kind === 'event' && item.start_date !== null ? ` · ${formatDateTime(item.start_date)}` : '';
+  const role = item.kind === 'point' && item.role === 'consultant' ? ' · you consult' : '';
+  return `${type}${when}${role}`;
+}
+
+function MyItem({ item }: { item: MyPoint }) {
+  const location = useLocation();
+  const here = successUrlFor(location.pathname, location.search);
+  return (
+    <article className="my-item" aria-label={item.title}>
+      <div className="my-item__head">
+        {item.cover ? (
+          <img className="my-item__cover" src={item.cover} alt="" loading="lazy" />
+        ) : (
+          <span
+            className={`my-item__cover point-card__cover--none st-${item.supertype}`}
+            aria-hidden="true"
+          />
+        )}
+        <div className="my-item__text">
+          <Link className="my-item__title" to={item.url}>
+            {item.title}
+          </Link>
+          <span className="my-item__meta">{itemMeta(item)}</span>
+        </div>
+      </div>
+      <nav className="my-item__controls" aria-label={`Manage ${item.title}`}>
+        <Link className="xp-button xp-button--small" to={item.url}>
+          Open
+        </Link>
+        {itemControls(item, here).map((control) => (
+          <Link
+            key={control.label}
+            className={
+              control.danger ? 'xp-button xp-button--small owner-link--danger' : 'xp-button xp-button--small'
+            }
+            to={control.href}
+          >
+            {control.label}
+          </Link>
+        ))}
+      </nav>
+    </article>
+  );
+}

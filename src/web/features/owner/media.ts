@@ -1,0 +1,105 @@
+import type { MediaSlot } from '../../../shared/api/points';
+import { MAX_SCREENSHOTS } from '../../../shared/validation/points';
+import { ApiError } from '../../lib/api';
+
+/**
+ * The media part of the edit form (issue 8; map-and-search §3 media fields, §9 up to 14
+ * screenshots): which files each slot takes, the checks the browser can make before sending (the
+ * declared type and the size: social §5's limits), and the messages for what the server refuses.
+ * The server is the judge of content (a text file named .jpg is caught there, by its bytes); its
+ * message is shown as it comes.
+ */
+
+/** Social §5: images up to 10 MB, videos up to 100 MB (the server's limits, src/server/features/points/media.ts). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/ogg'] as const;
+
+export const SLOT_LABELS: Record<MediaSlot, string> = {
+  cover_image: 'Cover image',
+  cover_video: 'Cover video',
+  logo: 'Logo',
+  screenshot: 'Screenshot',
+};
+
+export { MAX_SCREENSHOTS };
+
+export function isVideoSlot(slot: MediaSlot): boolean {
+  return slot === 'cover_video';
+}
+
+/** The file input's `accept` for a slot. */
+export function acceptFor(slot: MediaSlot): string {
+  return (isVideoSlot(slot) ? VIDEO_TYPES : IMAGE_TYPES).join(',');
+}
+
+/** What the browser knows of a picked file. */
+export interface PickedFile {
+  name: string;
+  /** the type the browser guessed from the name ('' when it has none). */
+  type: string;
+  size: number;
+}
+
+/**
+ * A problem the browser can see before uploading, or null. The wording follows the server's own
+ * messages, so a file reads the same whichever side refuses it.
+ */
+export function checkPickedFile(file: PickedFile, slot: MediaSlot): string | null {
+  const label = SLOT_LABELS[slot];
+  const video = isVideoSlot(slot);
+  const types: readonly string[] = video ? VIDEO_TYPES : IMAGE_TYPES;
+  if (file.size === 0) return `${label}: "${file.name}" is empty.`;
+  // a type the browser does not know ('') goes to the server, which reads the content
+  if (file.type !== '' && !types.includes(file.type))
+    return video
+      ? `${label}: "${file.name}" is not a video. Choose an MP4, WebM, QuickTime or Ogg video.`
+      : `${label}: "${file.name}" is not a picture. Choose a JPEG, PNG, GIF or WebP image.`;
+  const limit = video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
+  if (file.size > limit)
+    return `${label}: "${file.name}" is too large (${formatBytes(file.size)}). Invalid ${video ? 'video file' : 'image'} size. Max allowed ${formatBytes(limit)}`;
+  return null;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}
+
+/** Server codes about the file itself (2008/2009 images, 7030/7031/7033 videos, 7032 the slot). */
+const FILE_ERROR_CODES = new Set([2008, 2009, 7030, 7031, 7032, 7033]);
+
+/**
+ * The message for a refused upload: about the file, the server's own message under the slot's
+ * name ("Cover image: \"notes.jpg\" was not accepted. image: must be a JPEG, ..."); anything
+ * else (sign-in, rights, a conflict, the network) as it comes.
+ */
+export function uploadErrorMessage(error: unknown, slot: MediaSlot, fileName: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError && FILE_ERROR_CODES.has(error.code))
+    return `${SLOT_LABELS[slot]}: "${fileName}" was not accepted. ${message}`;
+  return message;
+}
+
+/** Reads a picked file as the data URL the media call takes. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The screenshots as the form shows them: positions 1..14 in order. */
+export function sortedScreenshots<T extends { position: number }>(shots: readonly T[]): T[] {
+  return [...shots].sort((a, b) => a.position - b.position);
+}
+
+/** How many more screenshots fit. */
+export function screenshotRoom(count: number): number {
+  return Math.max(0, MAX_SCREENSHOTS - count);
+}
