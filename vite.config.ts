@@ -38,23 +38,51 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: fileURLToPath(new URL('./src/web', import.meta.url)),
+const root = fileURLToPath(new URL('./src/web', import.meta.url));
+
+/**
+ * `vite build --ssr ssr/render.tsx`: the server's renderer of the full-screen point page
+ * (src/web/ssr/render.tsx), for Node, into dist/ssr; packages stay imports of node_modules.
+ */
+const ssrBuild = defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
+
+const browserBuild = defineConfig({
+  root,
   plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     // maplibre-gl alone is ~1 MB minified; its size is known and budgeted (notes/offline-map.md).
     chunkSizeWarningLimit: 1200,
+    modulePreload: {
+      // the full-screen page is painted by the server: its scripts only hydrate it, so they must not
+      // take the network from its stylesheet and pictures (no preload hints in fullscreen.html)
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' && hostId.endsWith('fullscreen.html') ? [] : deps,
+    },
     rolldownOptions: {
+      // the app, and the full-screen point page the server renders (src/web/ssr)
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        fullscreen: fileURLToPath(new URL('./src/web/fullscreen.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
             { name: 'maplibre', test: /[\\/]node_modules[\\/]maplibre-gl[\\/]/ },
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
+            // the app's router; the server-rendered full-screen page does without it
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie)[\\/]/ },
           ],
         },
       },
@@ -73,3 +101,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : browserBuild));

@@ -24,6 +24,15 @@ buildIfMissing('the web app', 'dist/web/index.html', process.execPath, [
   'warn',
 ]);
 
+buildIfMissing('the page renderer', 'dist/ssr/render.js', process.execPath, [
+  path.join(root, 'node_modules/vite/bin/vite.js'),
+  'build',
+  '--ssr',
+  'ssr/render.tsx',
+  '--logLevel',
+  'warn',
+]);
+
 buildIfMissing('the map assets', 'dist/map/basemap.pmtiles', process.execPath, [
   '--import',
   'tsx',

@@ -79,6 +79,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** where the web build is served from. */
   webDir: string;
+  /** the server's renderer of the full-screen point page (`vite build --ssr`). */
+  pageRenderer: string;
   /** HMAC key for session and anti-forgery tokens; unset: generated once into DATA_DIR/session-secret. */
   sessionSecret: string | undefined;
   /** sessions expire this long after their last use (sliding). */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seedRandom: c.SEED_RANDOM,
     logLevel: c.LOG_LEVEL,
     webDir: path.resolve(cwd, 'dist/web'),
+    pageRenderer: path.resolve(cwd, 'dist/ssr/render.js'),
     sessionSecret: c.SESSION_SECRET,
     sessionTtlDays: c.SESSION_TTL_DAYS,
     passwordRule: {

@@ -11,6 +11,9 @@ import { seedDemoData } from './seed/generate';
  * A bad configuration or an unreachable database stops the process with status 1 and one line.
  */
 async function main(): Promise<void> {
+  // React's server renderer (the full-screen page, loaded later) picks its build from NODE_ENV: the
+  // production one unless told otherwise (`npm run dev` says development)
+  process.env['NODE_ENV'] ??= 'production';
   const config = loadConfigOrExit();
   const log = pino({ level: config.logLevel });
 

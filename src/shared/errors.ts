@@ -256,6 +256,16 @@ export const ERRORS = {
   },
   invalidInboxPaging: { code: 6012, status: 400, message: '{field}: {reason}' },
   healthPhotoIdMissing: { code: 6013, status: 400, message: 'id: the point id is required.' },
+  fullscreenOnly: {
+    code: 6014,
+    status: 400,
+    message: 'fullscreen: only the full-screen details are rendered here; ask with fullscreen=true.',
+  },
+  pageRendererNotBuilt: {
+    code: 6015,
+    status: 503,
+    message: 'The page renderer is not built yet (run `npm run build`).',
+  },
 
   // search: 5xxx
   searchQueryInvalid: { code: 5001, status: 400, message: 'q: {reason}' },

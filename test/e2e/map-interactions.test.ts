@@ -287,7 +287,7 @@ describe('the web map', () => {
     expect(fromCookie.zoom).toBe(6);
     expect(fromCookie.lng).toBeCloseTo(-0.12, 5);
     await again.page.close();
-  });
+  }, 120_000);
 
   test('given a deep link with a data= loc, when it opens, then the map starts there', async () => {
     const data = encodeURIComponent(JSON.stringify({ loc: { zoom: 7.5, lng: 13.405, lat: 52.52 } }));

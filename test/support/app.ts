@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/store/dialect';
+import type { FullScreenRenderer } from '../../src/shared/details/page';
 import { openTestStore, type TestStore } from './store';
 
 export interface TestApp {
@@ -15,12 +16,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The stand-in of the build's fullscreen.html: its markers, as Vite leaves them. */
+export const FULLSCREEN_TEMPLATE =
+  '<!doctype html><html lang="en"><head><!--xp-head--><script type="module" src="/assets/fullscreen-1.js"></script></head>' +
+  '<body class="fullscreen page-document"><div id="root" data-ssr="fullscreen"><!--xp-root--></div><!--xp-data--></body></html>';
+
 /**
  * The real application on a fresh temporary store, with a tiny stand-in web build so page routes can be
- * checked without running Vite. `prepare` may register extra routes before the app is sealed.
+ * checked without running Vite. `prepare` may register extra routes before the app is sealed. Pages
+ * are not rendered on the server unless a `pageRenderer` is given (the built one may be absent or stale).
  */
 export async function openTestApp(
-  options: { dialect?: Dialect; prepare?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    dialect?: Dialect;
+    prepare?: (app: FastifyInstance) => void | Promise<void>;
+    pageRenderer?: FullScreenRenderer;
+  } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-app-'));
@@ -30,12 +41,13 @@ export async function openTestApp(
     path.join(webDir, 'index.html'),
     '<!doctype html><title>XPoint test</title><div id="root"></div>',
   );
+  fs.writeFileSync(path.join(webDir, 'fullscreen.html'), FULLSCREEN_TEMPLATE);
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js'), script);
   // the build writes a precompressed sibling beside each hashed asset (vite.config.ts)
   fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js.br'), brotliCompressSync(script));
   const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
-  const app = await buildApp({ config, store });
+  const app = await buildApp({ config, store, pageRenderer: options.pageRenderer ?? null });
   await options.prepare?.(app);
   await app.ready();
   return {

@@ -21,6 +21,8 @@ declare module 'fastify' {
      * anti-forgery check. Every other non-GET route is checked when the session comes from the cookie.
      */
     antiforgery?: boolean;
+    /** false on routes that answer an HTML fragment, not a page: no page meta is put in it. */
+    pageMeta?: boolean;
   }
 }
 
@@ -158,6 +160,7 @@ export function registerAuth(app: FastifyInstance, deps: { config: Config; store
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
     // no caching of a page that names its viewer
     reply.header('Cache-Control', 'no-store');
+    if (request.routeOptions.config.pageMeta === false) return payload;
     return withPageMeta(payload, {
       csrfToken: antiforgeryFor(request, reply, true),
       userId: request.viewer?.id ?? '',

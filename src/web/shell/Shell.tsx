@@ -18,6 +18,8 @@ import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
 import { EventPanel } from '../features/details/EventPanel';
+import { FullScreenScreen } from '../features/details/FullScreenScreen';
+import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
 import { PointPanel } from '../features/details/PointPanel';
 import { SearchForm } from '../features/search/SearchForm';
 import { SearchScreen } from '../features/search/SearchScreen';
@@ -28,6 +30,10 @@ import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
+/** The owner's edit and copy-to-new forms load when first opened, with the write contracts and opening_hours. */
+const PointEditPanel = lazy(() =>
+  import('../features/owner/PointEditPanel').then((module) => ({ default: module.PointEditPanel })),
+);
 
 /** The page title in map mode; every level sets its own and this comes back with the map (§4). */
 export const DEFAULT_TITLE = "XPoint — what's around you";
@@ -172,6 +178,7 @@ function ShellPanel({
     case 'event-page':
       return <EventPanel key={route.id} id={route.id} />;
     case 'fullscreen':
+      return <FullScreenScreen key={route.id} id={route.id} />;
     case 'point-landing':
       return <PointPanel key={route.id} id={route.id} />;
     case 'add-new':
@@ -186,6 +193,79 @@ function ShellPanel({
           }
         >
           <AddNewPanel route={route} />
+        </Suspense>
+      );
+    case 'delete-redirect':
+    case 'experience-delete':
+    case 'rental-delete':
+      return (
+        <PointActionRoute
+          key={`${route.screen}:${route.id}`}
+          action="delete"
+          id={route.id}
+          successUrl={route.successUrl}
+        />
+      );
+    case 'claim':
+      return <PointActionRoute key={`${route.screen}:${route.id}`} action="claim" id={route.id} />;
+    case 'become-consultant':
+      return (
+        <PointActionRoute key={`${route.screen}:${route.id}`} action="become-consultant" id={route.id} />
+      );
+    case 'clear-consultant':
+      return (
+        <PointActionRoute
+          key={`${route.screen}:${route.id}`}
+          action="clear-consultant"
+          id={route.id}
+          successUrl={route.successUrl}
+        />
+      );
+    case 'event-edit':
+      return (
+        <EventFormRoute
+          key={`${route.screen}:${route.id}`}
+          mode="edit"
+          id={route.id}
+          successUrl={route.successUrl}
+        />
+      );
+    case 'event-copy':
+      return (
+        <EventFormRoute
+          key={`${route.screen}:${route.id}`}
+          mode="copy"
+          id={route.id}
+          successUrl={route.successUrl}
+        />
+      );
+    case 'event-add-child':
+      return <EventFormRoute key={route.parentId} mode="add-child" id={route.parentId} />;
+    case 'event-delete':
+      return (
+        <EventDeleteRoute key={`${route.screen}:${route.id}`} id={route.id} successUrl={route.successUrl} />
+      );
+    case 'point-edit':
+    case 'service-edit':
+    case 'experience-edit':
+    case 'rental-edit':
+    case 'helprequest-copy':
+      if (problem !== undefined)
+        return failure('Edit XPoint', `The address is not valid: ${problem.detail}.`);
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title="Edit XPoint" className="point-edit" onClose={navigation.toMap}>
+              <PanelLoader />
+            </SidePanel>
+          }
+        >
+          <PointEditPanel
+            key={`${route.screen}/${route.id}`}
+            id={route.id}
+            successUrl={route.successUrl}
+            mode={route.screen === 'helprequest-copy' ? 'copy' : 'edit'}
+          />
         </Suspense>
       );
     case 'not-found':

@@ -9,6 +9,7 @@ import { ensureMapAssets } from '../../support/map-assets';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WEB_INDEX = path.join(REPO_ROOT, 'dist/web/index.html');
+const PAGE_RENDERER = path.join(REPO_ROOT, 'dist/ssr/render.js');
 const WEB_SOURCES = ['src/web', 'src/shared'].map((dir) => path.join(REPO_ROOT, dir));
 const HEALTH_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -19,7 +20,12 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:40123, no trailing slash */
   url: string;
   dataDir: string;
-  /** Sends SIGTERM, waits for the process to exit (SIGKILL after 15 s), removes the data dir. */
+  /** The last 8,000 characters the process wrote to stdout and stderr. */
+  output(): string;
+  /**
+   * Sends SIGTERM, waits for the process to exit (SIGKILL after 15 s), removes the data dir unless it
+   * was given in the options.
+   */
   stop(): Promise<void>;
 }
 
@@ -28,6 +34,10 @@ export interface ServerOptions {
   seed?: number;
   /** extra environment variables */
   env?: Record<string, string>;
+  /** an existing data dir to run on (another server's, or a stopped one's); kept on stop. Default: a fresh one. */
+  dataDir?: string;
+  /** the port to listen on (a restart on the same address); default: a free one. */
+  port?: number;
 }
 
 /** Newest modification time of any file under `dir`, or 0 when it does not exist. */
@@ -42,22 +52,30 @@ function newestMtime(dir: string): number {
 }
 
 /**
- * Builds the web app with `vite build` when dist/web is missing or older than its sources, so the
- * journeys always run against the code in the tree.
+ * Builds the web app and the server's page renderer (`npm run build`) when either is missing or older
+ * than its sources, so the journeys always run against the code in the tree.
  */
 export function ensureWebBuild(): void {
-  if (existsSync(WEB_INDEX)) {
-    const built = statSync(WEB_INDEX).mtimeMs;
+  const outputs = [WEB_INDEX, PAGE_RENDERER];
+  if (outputs.every((file) => existsSync(file))) {
+    const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
     if (WEB_SOURCES.every((dir) => newestMtime(dir) <= built)) return;
   }
-  console.log('[e2e] building the web app (npx vite build)');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0 || !existsSync(WEB_INDEX)) {
-    throw new Error(`vite build failed (status ${String(result.status)}); see its output above`);
+  for (const extra of [[], ['--ssr', 'ssr/render.tsx']]) {
+    console.log(`[e2e] building: npx vite build ${extra.join(' ')}`);
+    const result = spawnSync('npx', ['vite', 'build', ...extra, '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      // the production build, as `npm run build` makes it: vitest's NODE_ENV=test would make Vite
+      // compile JSX for React's development runtime, which a production server cannot run
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) {
+      throw new Error(`vite build failed (status ${String(result.status)}); see its output above`);
+    }
   }
+  if (!outputs.every((file) => existsSync(file)))
+    throw new Error(`vite build did not write ${outputs.join(', ')}`);
 }
 
 /** A port that was free a moment ago, on 127.0.0.1. */
@@ -86,13 +104,15 @@ function waitForExit(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real server (`node --import tsx src/server/main.ts`) on a free port with a fresh
- * DATA_DIR and a small demo dataset, and resolves once `GET /healthz` answers 200.
+ * DATA_DIR and a small demo dataset (or on the port and data dir given), and resolves once
+ * `GET /healthz` answers 200.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   ensureWebBuild();
   ensureMapAssets();
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'xpoint-e2e-data-'));
+  const port = options.port ?? (await freePort());
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'xpoint-e2e-data-')));
   const url = `http://127.0.0.1:${port}`;
 
   let output = '';
@@ -123,7 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
@@ -148,5 +168,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
-  return { url, dataDir, stop };
+  return { url, dataDir, output: () => output, stop };
 }

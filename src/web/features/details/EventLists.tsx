@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { buildAddress } from '../../../shared/address';
 import { eventPage, eventPageSize, morePastEvents, pastEventsVisible } from '../../../shared/details/events';
-import { eventWhen } from './format';
 import type { EventItem, PointDetails } from './schemas';
-import { Section } from './Section';
+import { Section, SubHeading } from './Section';
+import { useTimeFormat } from './timeFormat';
 import { useViewportWidth } from './useViewportWidth';
 
 type Lists = NonNullable<PointDetails['events']>;
@@ -44,9 +43,9 @@ function PagedList({
   const page = eventPage(items, asked, pageSize);
   return (
     <div className="event-list" role="group" aria-label={title}>
-      <h4 className="event-list__title">
+      <SubHeading className="event-list__title">
         {title} <span className="event-list__count">({items.length})</span>
-      </h4>
+      </SubHeading>
       <EventItems items={page.items} open={open} />
       {page.paged && page.pageCount > 1 && (
         <nav className="event-list__pager" aria-label={`${title}: pages`}>
@@ -89,9 +88,9 @@ function PastList({
   const visible = pastEventsVisible(step, items.length);
   return (
     <div className="event-list event-list--past" role="group" aria-label="Past events">
-      <h4 className="event-list__title">
+      <SubHeading className="event-list__title">
         Past events <span className="event-list__count">({Math.max(total, items.length)})</span>
-      </h4>
+      </SubHeading>
       <EventItems items={items.slice(0, visible)} open={open} />
       {morePastEvents(step, items.length) && (
         <button type="button" className="link-button" onClick={() => setStep(step + 1)}>
@@ -103,6 +102,7 @@ function PastList({
 }
 
 function EventItems({ items, open }: { items: readonly EventItem[]; open(to: string): void }) {
+  const times = useTimeFormat();
   return (
     <ul className="event-list__items">
       {items.map((event) => {
@@ -115,17 +115,20 @@ function EventItems({ items, open }: { items: readonly EventItem[]; open(to: str
               <span className="event-item__cover event-item__cover--none" aria-hidden="true" />
             )}
             <span className="event-item__text">
-              <Link
-                to={to}
+              <a
+                href={to}
                 className="event-item__title"
                 onClick={(click) => {
+                  // a click that asks for a new tab or window keeps the browser's meaning
+                  if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey)
+                    return;
                   click.preventDefault();
                   open(to);
                 }}
               >
                 {event.title}
-              </Link>
-              <span className="event-item__when">{eventWhen(event)}</span>
+              </a>
+              <span className="event-item__when">{times.eventWhen(event)}</span>
             </span>
           </li>
         );

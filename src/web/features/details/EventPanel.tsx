@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { canonicalPointPath } from '../../../shared/address';
 import { profileLink } from '../../../shared/address/links';
@@ -9,13 +9,13 @@ import { revealOnMap } from '../../map/MapView';
 import { useDocumentTitle, useShell } from '../../shell/Shell';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { Description } from './Description';
+import { inAppLink } from './inAppLink';
 import { eventWhen, formatDateTime } from './format';
 import { eventDetailsSchema, type EventDetails } from './schemas';
 
 export { eventDetailsSchema };
 
 /** §5: deleting an event asks first. */
-export const CONFIRM_DELETE_EVENT = 'Delete this event? This cannot be undone.';
 
 /**
  * An event's level (map-and-search §2 event panel), opened from a point, the map or
@@ -61,12 +61,12 @@ function EventPanelLevel({ id }: { id: string }) {
       onBack={back}
       levelKey={`${id}.`}
     >
-      <EventBody event={resource.data} />
+      <EventBody event={resource.data} open={navigation.openLevel} />
     </SidePanel>
   );
 }
 
-function EventBody({ event }: { event: EventDetails }) {
+function EventBody({ event, open }: { event: EventDetails; open(to: string): void }) {
   const website = linkView(event.website, window.location.host);
   const controls = event.controls;
   const address = event.location ? displayAddress(event.location.full_address) : '';
@@ -140,22 +140,21 @@ function EventBody({ event }: { event: EventDetails }) {
       {controls && (controls.edit || controls.copy || controls.delete) && (
         <nav className="point-controls__manage event-panel__controls" aria-label="Manage this event">
           {controls.edit && (
-            <a className="xp-button" href={controls.edit}>
+            <a className="xp-button" href={controls.edit} onClick={inAppLink(controls.edit, open)}>
               Edit
             </a>
           )}
           {controls.copy && (
-            <a className="xp-button" href={controls.copy}>
+            <a className="xp-button" href={controls.copy} onClick={inAppLink(controls.copy, open)}>
               Copy to new
             </a>
           )}
+          {/* the page it leads to asks first (§5) */}
           {controls.delete && (
             <a
               className="xp-button point-controls__danger"
               href={controls.delete}
-              onClick={(click: MouseEvent<HTMLAnchorElement>) => {
-                if (!window.confirm(CONFIRM_DELETE_EVENT)) click.preventDefault();
-              }}
+              onClick={inAppLink(controls.delete, open)}
             >
               Delete
             </a>

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { HealthStatus as Status } from '../../../shared/domain/enums';
-import { apiPost } from '../../lib/api';
 import { HEALTH_PHOTOS_FAILURE } from './callback';
-import { healthPhotosSchema } from './schemas';
 
 type Photos = { kind: 'loading' } | { kind: 'ready'; urls: string[] } | { kind: 'error'; message: string };
 
@@ -26,24 +24,17 @@ function VerifiedPhotos({ pointId }: { pointId: string }) {
   const [photos, setPhotos] = useState<Photos>({ kind: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    apiPost(
-      '/v1/webonly/xpointdetails/healthphoto',
-      healthPhotosSchema,
-      { id: pointId },
-      { signal: controller.signal },
-    ).then(
-      (answer) => {
-        const urls = Object.entries(answer.photos)
-          .sort(([a], [b]) => Number(a) - Number(b))
-          .map(([, photo]) => photo.url);
-        setPhotos({ kind: 'ready', urls });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const cause = error instanceof Error ? error.message : String(error);
-        setPhotos({ kind: 'error', message: `${HEALTH_PHOTOS_FAILURE} ${cause}` });
-      },
-    );
+    // the call and its schema load with the first verified point: most pages never need them
+    import('./healthPhotos')
+      .then(({ loadHealthPhotos }) => loadHealthPhotos(pointId, controller.signal))
+      .then(
+        (urls) => setPhotos({ kind: 'ready', urls }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const cause = error instanceof Error ? error.message : String(error);
+          setPhotos({ kind: 'error', message: `${HEALTH_PHOTOS_FAILURE} ${cause}` });
+        },
+      );
     return () => controller.abort();
   }, [pointId]);
   return (

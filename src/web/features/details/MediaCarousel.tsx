@@ -78,6 +78,7 @@ export function MediaCarousel({ slides, title }: { slides: readonly Slide[]; tit
                   src={slide.url}
                   alt=""
                   loading={position === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={position === 0 ? 'high' : 'auto'}
                   decoding="async"
                   draggable={false}
                 />

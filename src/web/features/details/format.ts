@@ -3,7 +3,7 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
-/** An instant (epoch ms) as a local date and time, '' when missing. */
+/** An instant (epoch ms) as a date and time in the browser's zone, '' when missing. */
 export function formatDateTime(ms: number | null | undefined): string {
   return ms === null || ms === undefined || !Number.isFinite(ms) ? '' : dateTime.format(ms);
 }

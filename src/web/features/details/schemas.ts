@@ -129,6 +129,8 @@ export const pointDetailsSchema = z.object({
     .nullish(),
   permissions: z.object({ isOwner: z.boolean(), controllable: z.boolean() }).nullish(),
   controls: controlsSchema.nullish(),
+  /** the point's IANA zone: the full-screen page writes times in it. */
+  time_zone_name: text,
 });
 export type PointDetails = z.output<typeof pointDetailsSchema>;
 

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { categoryName } from '../../../shared/domain/categories';
+import {
+  PAGE_DATA_ELEMENT_ID,
+  pageLocale,
+  type FullScreenPageData,
+  type FullScreenRenderer,
+} from '../../../shared/details/page';
+import { escapeHtml, pointPageHead, scriptJson } from '../../../shared/details/seo';
+import { AppError } from '../../../shared/errors';
+import type { Store } from '../../store/store';
+import { DetailService } from './service';
+
+/** Where fullscreen.html (the Vite build's template of the page) takes what the server writes. */
+const MARKERS = { head: '<!--xp-head-->', root: '<!--xp-root-->', data: '<!--xp-data-->' } as const;
+
+/** A host as the Host header may carry it: a name or an address, and a port. */
+const HOST_PATTERN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * Loads the server's renderer of the full-screen page (`vite build --ssr ssr/render.tsx`), or null
+ * when it is not built: the page is then left to the browser, which renders it after loading.
+ */
+export async function loadPageRenderer(
+  file: string,
+  log: FastifyBaseLogger,
+): Promise<FullScreenRenderer | null> {
+  if (!fs.existsSync(file)) {
+    log.warn(
+      { file },
+      'the page renderer is not built; full-screen pages render in the browser (run `npm run build`)',
+    );
+    return null;
+  }
+  const module = (await import(pathToFileURL(file).href)) as { renderFullScreenPoint?: unknown };
+  if (typeof module.renderFullScreenPoint !== 'function')
+    throw new Error(`${file} does not export renderFullScreenPoint: rebuild it with \`npm run build\``);
+  return module.renderFullScreenPoint as FullScreenRenderer;
+}
+
+/** The site's origin and host as this request reached it; a malformed Host header falls back to ours. */
+function siteOf(request: FastifyRequest): { origin: string; host: string } {
+  const host = HOST_PATTERN.test(request.host) ? request.host : 'localhost';
+  return { origin: `${request.protocol}://${host}`, host };
+}
+
+/** Whether the request's Accept header puts JSON before HTML. */
+function prefersJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  const json = accept.indexOf('application/json');
+  const html = accept.indexOf('text/html');
+  return json >= 0 && (html < 0 || json < html);
+}
+
+/** Replaces one marker; a function replacement, so `$&` in the text is never a pattern. */
+function fill(template: string, marker: string, text: string): string {
+  return template.replace(marker, () => text);
+}
+
+/**
+ * The full-screen point page rendered on the server (map-and-search §2, §4, §7; issue 7): the same
+ * React components the browser uses, with a real title, description, canonical address, Open Graph
+ * tags and schema.org JSON-LD, then hydrated by the browser from the data the page carries.
+ */
+export class FullScreenPages {
+  private readonly details: DetailService;
+
+  constructor(
+    store: Store,
+    private readonly renderer: FullScreenRenderer | null,
+    private readonly templateFile: string,
+  ) {
+    this.details = new DetailService(store);
+  }
+
+  /** Whether pages are rendered here (the renderer and its template are built). */
+  get available(): boolean {
+    return this.renderer !== null && fs.existsSync(this.templateFile);
+  }
+
+  /** What the page is rendered from, for this viewer and reader. */
+  async data(request: FastifyRequest, id: string): Promise<FullScreenPageData> {
+    const point = await this.details.pointDetails(request.viewer, id, Date.now(), request.log);
+    const category = categoryName(point.supertype, point.type);
+    return {
+      point,
+      category,
+      host: siteOf(request).host,
+      locale: pageLocale(request.headers['accept-language']),
+    };
+  }
+
+  private async render(request: FastifyRequest, id: string) {
+    if (this.renderer === null) throw new AppError('pageRendererNotBuilt');
+    const data = await this.data(request, id);
+    const head = pointPageHead(data.point, siteOf(request).origin, data.category);
+    return { data, markup: this.renderer(data), head };
+  }
+
+  /**
+   * The whole page for /f/{id} and /{id}, or null when this server does not render pages (the caller
+   * then sends the app, which renders it in the browser). An unknown point throws its 404.
+   */
+  async page(request: FastifyRequest, id: string): Promise<string | null> {
+    if (!this.available) return null;
+    const template = await fs.promises.readFile(this.templateFile, 'utf8');
+    const { data, markup, head } = await this.render(request, id);
+    const headHtml =
+      `<title>${escapeHtml(head.title)}</title>` +
+      `<meta name="description" content="${escapeHtml(head.description)}">${head.tags}`;
+    const dataHtml = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;
+    return fill(fill(fill(template, MARKERS.head, headHtml), MARKERS.root, markup), MARKERS.data, dataHtml);
+  }
+
+  /** GET /XPoint/AsideDetails/{id}?fullscreen=true (§7): the page's markup and its JSON-LD, no document. */
+  async fragment(request: FastifyRequest, id: string): Promise<string> {
+    const { markup, head } = await this.render(request, id);
+    return `<div class="fullscreen-aside" data-xpoint-id="${escapeHtml(id)}">${markup}</div>${head.jsonLd}`;
+  }
+}
+
+/** Sends a rendered page: it holds the viewer's own controls, so it is never shared or stored. */
+export function sendPage(reply: FastifyReply, html: string): FastifyReply {
+  return reply
+    .status(200)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'private, no-store')
+    .send(html);
+}
+
+export const fullScreenRoutes: FastifyPluginAsync<{ pages: FullScreenPages }> = async (app, { pages }) => {
+  app.get<{ Params: { id: string }; Querystring: { fullscreen?: string } }>(
+    '/XPoint/AsideDetails/:id',
+    { config: { pageMeta: false } },
+    async (request, reply) => {
+      if (request.query.fullscreen !== 'true') throw new AppError('fullscreenOnly');
+      // a client asking for JSON gets the data the page is rendered from (DESIGN: the same path answers JSON)
+      if (prefersJson(request))
+        return reply.header('Cache-Control', 'no-store').send(await pages.data(request, request.params.id));
+      if (!pages.available) throw new AppError('pageRendererNotBuilt');
+      const html = await pages.fragment(request, request.params.id);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    },
+  );
+};

@@ -1,0 +1,39 @@
+/**
+ * The full-screen point page as the server renders it and the browser hydrates it (issue 7): the data
+ * both sides render from, and where the page carries it.
+ */
+import type { PointDetails } from '../api/details';
+
+/** The `id` of the `<script type="application/json">` holding the page's data. */
+export const PAGE_DATA_ELEMENT_ID = 'xp-page-data';
+/** `data-ssr` on #root says which server-rendered page the browser hydrates. */
+export const SSR_FULLSCREEN = 'fullscreen';
+
+export interface FullScreenPageData {
+  /** the point's details as GET /v1/webonly/xpointdetails/{id} answers this viewer. */
+  point: PointDetails;
+  /** the name of the point's category. */
+  category: string;
+  /** the site's own host, for the link rule of §5. */
+  host: string;
+  /** the reader's language for dates and times (from Accept-Language), written the same on both sides. */
+  locale: string;
+}
+
+/** Renders the full-screen page's markup (the inside of #root) from its data. */
+export type FullScreenRenderer = (data: FullScreenPageData) => string;
+
+/** The first language of an Accept-Language header that Intl knows, else 'en'. */
+export function pageLocale(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',').slice(0, 8)) {
+    const tag = part.split(';')[0]?.trim() ?? '';
+    if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(tag)) continue;
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf(tag);
+      if (supported) return supported;
+    } catch {
+      // not a locale Intl can read: try the next
+    }
+  }
+  return 'en';
+}

@@ -1,0 +1,146 @@
+import { useState, type MouseEvent } from 'react';
+import { canonicalPointPath } from '../../../shared/address';
+import { displayAddress } from '../../../shared/details/text';
+import { ClaimBanner } from './ClaimBanner';
+import { Description } from './Description';
+import { EventLists } from './EventLists';
+import { MediaCarousel } from './MediaCarousel';
+import { PointControls } from './PointControls';
+import {
+  ContactSection,
+  ExternalSites,
+  HealthSection,
+  HelpRequestFacts,
+  OpeningHours,
+  People,
+  Pickup,
+  ServiceFacts,
+  VisitStats,
+} from './PointSections';
+import { PointActions, PointCallback, PointSummary } from './PointSummary';
+import type { PointDetails } from './schemas';
+import { Section, SectionLevel } from './Section';
+import { SiteViewer } from './SiteViewer';
+import { TimeFormatProvider } from './timeFormat';
+
+export interface FullScreenPointProps {
+  point: PointDetails;
+  /** the name of the point's category (the server's page carries it, so the taxonomy stays there). */
+  category: string;
+  /** the site's own host, for the §5 link rule. */
+  host: string;
+  /** the language dates are written in; the browser's when not given. Times are in the point's zone. */
+  locale?: string;
+  /**
+   * Closing (§4) goes back to the point's normal address and reloads its details. Without a handler
+   * the close link does it as a plain link, which also works with JavaScript off.
+   */
+  onClose?: (path: string) => void;
+  /** Opens an event of the point; without a handler its link is followed. */
+  onOpen?: (path: string) => void;
+}
+
+/** A plain left click, which a handler may take over; any other keeps the browser's meaning. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The full-screen point page (map-and-search §2, §4): media, the point's story, events, posts,
+ * reviews, opening hours and a site viewer, with contacts and people beside. The server renders it
+ * (src/web/ssr) and the browser hydrates the same tree, so it reads nothing from the window while
+ * rendering.
+ */
+export function FullScreenPoint({ point, category, host, locale, onClose, onOpen }: FullScreenPointProps) {
+  const [callbackOpen, setCallbackOpen] = useState(false);
+  const closePath = canonicalPointPath(point.id, point.supertype);
+  const controls = point.controls;
+  const where = [point.location?.city, point.location?.country].filter(Boolean).join(', ');
+  const open = (path: string) => (onOpen ? onOpen(path) : window.location.assign(path));
+  return (
+    <TimeFormatProvider locale={locale} timeZone={point.time_zone_name ?? undefined}>
+      <SectionLevel.Provider value={2}>
+        <div className="fullscreen-page">
+          <header className="fullscreen-page__bar">
+            <a className="fullscreen-page__brand" href="/maps">
+              XPoint
+            </a>
+            <a
+              className="xp-button fullscreen-page__close"
+              href={closePath}
+              onClick={(event) => {
+                if (!onClose || !isPlainClick(event)) return;
+                event.preventDefault();
+                onClose(closePath);
+              }}
+            >
+              <span aria-hidden="true">×</span> Close
+            </a>
+          </header>
+          <main className="fullscreen-page__main" id="main">
+            <article className="fullscreen-page__article">
+              <div className="fullscreen-page__media">
+                <MediaCarousel slides={point.carousel} title={point.title} />
+              </div>
+              <div className="fullscreen-page__title">
+                <h1>{point.title}</h1>
+                {(where || point.full_address) && (
+                  <p className="fullscreen-page__where">
+                    {point.full_address ? displayAddress(point.full_address) : where}
+                    {point.full_address && where ? ` · ${where}` : ''}
+                  </p>
+                )}
+                <PointSummary point={point} category={category} />
+                <div className="point-panel__actions">
+                  <PointActions point={point} onCallback={() => setCallbackOpen(true)} />
+                </div>
+              </div>
+
+              <div className="fullscreen-page__columns">
+                <div className="fullscreen-page__content">
+                  <Section title="About" className="fullscreen-page__about">
+                    {point.description?.trim() ? (
+                      <Description text={point.description} />
+                    ) : (
+                      <p className="empty-note">The owner has not written a description yet.</p>
+                    )}
+                  </Section>
+                  {point.events && <EventLists events={point.events} open={open} />}
+                  <Section title="Posts" className="fullscreen-page__posts">
+                    <p className="empty-note">No posts from {point.title} yet.</p>
+                  </Section>
+                  <Section title="Reviews" className="fullscreen-page__reviews">
+                    {point.rating_display ? (
+                      <p>
+                        Rated <strong>{point.rating_display}</strong> out of 5 from {point.rating_count}{' '}
+                        {point.rating_count === 1 ? 'review' : 'reviews'}.
+                      </p>
+                    ) : (
+                      <p className="empty-note">No reviews yet.</p>
+                    )}
+                  </Section>
+                  <SiteViewer point={point} host={host} />
+                </div>
+
+                <aside className="fullscreen-page__aside" aria-label="Contacts and facts">
+                  <ContactSection point={point} host={host} />
+                  {point.opening_hours && <OpeningHours hours={point.opening_hours} />}
+                  <People point={point} />
+                  {point.supertype === 'service' && <ServiceFacts point={point} />}
+                  {point.helprequestdata && <HelpRequestFacts data={point.helprequestdata} />}
+                  {point.pickup && <Pickup pickup={point.pickup} />}
+                  <HealthSection point={point} />
+                  <VisitStats point={point} />
+                  <ExternalSites point={point} host={host} />
+                  {controls && <PointControls controls={controls} supertype={point.supertype} />}
+                </aside>
+              </div>
+            </article>
+          </main>
+          {controls?.claim && <ClaimBanner href={controls.claim} title={point.title} />}
+          {callbackOpen && <PointCallback point={point} onClose={() => setCallbackOpen(false)} />}
+        </div>
+      </SectionLevel.Provider>
+    </TimeFormatProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import type { FullScreenPageData } from '../../shared/details/page';
+import { FullScreenPoint } from '../features/details/FullScreenPoint';
+import type { PointDetails } from '../features/details/schemas';
+
+/**
+ * The whole tree of the server-rendered full-screen page: rendered to HTML by the server
+ * (render.tsx) and hydrated from the same data by the browser (hydrate.tsx), so both write the same
+ * markup. Times are in the point's zone and the reader's language on both sides.
+ */
+export function FullScreenRoot({ data }: { data: FullScreenPageData }) {
+  // the server's own detail JSON, which the panel's lenient schema always accepts as it is
+  const point: PointDetails = data.point;
+  return (
+    <StrictMode>
+      <FullScreenPoint point={point} category={data.category} host={data.host} locale={data.locale} />
+    </StrictMode>
+  );
+}

@@ -1,0 +1,10 @@
+import { installBrokenImageFallback } from '../shell/brokenImages';
+import { hydrateFullScreen } from './hydrate';
+import '../styles.css';
+
+// The full-screen point page's own entry (fullscreen.html): it hydrates what the server rendered,
+// without the map and the rest of the app.
+const container = document.getElementById('root');
+if (container === null) throw new Error('XPoint: the page has no #root element.');
+installBrokenImageFallback();
+hydrateFullScreen(container);
