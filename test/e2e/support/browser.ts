@@ -37,8 +37,11 @@ export interface OpenedPage {
 
 export interface Browser {
   context: BrowserContext;
-  /** Opens a new page at this viewport size and navigates to `url` (waits for `load`). */
-  open(url: string, viewport: Viewport): Promise<OpenedPage>;
+  /**
+   * Opens a new page at this viewport size and navigates to `url` (waits for `load`); `beforeLoad`
+   * runs in the page before any of its own scripts (an observer that timestamps what appears, say).
+   */
+  open(url: string, viewport: Viewport, beforeLoad?: () => void): Promise<OpenedPage>;
   close(): Promise<void>;
 }
 
@@ -62,8 +65,9 @@ export async function launchBrowser(): Promise<Browser> {
 
   return {
     context,
-    async open(url, viewport) {
+    async open(url, viewport, beforeLoad) {
       const page = await context.newPage();
+      if (beforeLoad) await page.addInitScript(beforeLoad);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
