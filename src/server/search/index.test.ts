@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DOC_EVENT, DOC_POINT, type SearchDoc } from './doc';
 import { phrase, tokenize } from './fold';
@@ -233,6 +234,102 @@ describe('MemorySearchIndex broad queries (candidates from space)', () => {
         }
       }
     }
+  });
+});
+
+describe('MemorySearchIndex plans (postings, title hashes, space, and space giving up)', () => {
+  // Short words only (typo tolerance starts at 5 letters), so a plain scan is the whole truth. Titles
+  // are often exactly a query ('Sun', 'The Sun'), and the 'jobs' type sits only in the lowest level,
+  // under a crowd of rated documents: space finds it last and must hand over to the postings.
+  const WORDS = ['the', 'sun', 'suns', 'moon', 'shop', 'star', 'bar', 'barn'];
+  const docs = Array.from({ length: 30_000 }, (_, i) => {
+    const jobs = i % 7 === 0;
+    const words = 1 + (i % 3);
+    const title = Array.from(
+      { length: words },
+      (_, k) => WORDS[((i * 31 + k * 7) ^ (i >> 3)) % WORDS.length] as string,
+    );
+    if (i % 5 === 0) title.push(String(i % 50));
+    return doc({
+      id: `p${i}`,
+      title: title.join(' '),
+      type: jobs ? 'jobs' : 'shop',
+      lat: 40 + ((i * 7919) % 1000) / 1000,
+      lon: -74 + ((i * 104729) % 1000) / 1000,
+      rating: jobs ? null : 20 + (i % 9) * 10,
+      beamtype: !jobs && i % 41 === 0 ? 1 : 0,
+      promo: !jobs && i % 997 === 0 ? 1 : 0,
+    });
+  });
+
+  /** The ranking spelled out plainly, over every document. */
+  function expected(text: string, bounds: Bounds | null, k: number): string[] {
+    const words = tokenize(text);
+    const centre = centreOf(bounds);
+    const level = (d: SearchDoc) =>
+      (d.promo ? 22 : 0) + (d.beamtype & 1 ? 11 : 0) + (d.rating === null ? 0 : Math.round(d.rating / 10));
+    return docs
+      .map((d, i) => ({ d, i }))
+      .filter(
+        ({ d }) =>
+          !bounds ||
+          (d.lat >= bounds.south && d.lat <= bounds.north && d.lon >= bounds.west && d.lon <= bounds.east),
+      )
+      .filter(({ d }) => {
+        const all = [...tokenize(d.title), ...tokenize(d.type)];
+        return words.every((w) => all.some((t) => t.startsWith(w)));
+      })
+      .map(({ d, i }) => {
+        const title = tokenize(d.title);
+        const q = words;
+        const exactTitle = title.length === q.length && q.every((w, j) => title[j] === w);
+        const prefix =
+          title.length >= q.length &&
+          q.every((w, j) => (j < q.length - 1 ? title[j] === w : (title[j] ?? '').startsWith(w)));
+        const tier = exactTitle ? 0 : prefix ? 1 : 2;
+        const inTitle = words.every((w) => title.some((t) => t.startsWith(w)));
+        return { id: d.id, key: [tier, -level(d), inTitle ? 0 : 1, distanceFrom(centre, d.lat, d.lon), i] };
+      })
+      .sort((a, b) => {
+        for (let k2 = 0; k2 < a.key.length; k2++)
+          if (a.key[k2] !== b.key[k2]) return (a.key[k2] as number) - (b.key[k2] as number);
+        return 0;
+      })
+      .slice(0, k)
+      .map((e) => e.id);
+  }
+
+  it('answers exactly what a full scan ranks first, whatever plan it takes', async () => {
+    const index = await build(docs);
+    const query = fc.oneof(
+      fc.constantFrom(...WORDS, 'jobs', 'job', 'j', 's', 'su', 'the sun', 'the s', 'sun shop', 'bar 1'),
+      fc
+        .array(fc.constantFrom(...WORDS, 'jobs'), { minLength: 1, maxLength: 3 })
+        .map((words) => words.join(' ')),
+    );
+    const area = fc.oneof(
+      fc.constant(null),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 900 }),
+          fc.integer({ min: 0, max: 900 }),
+          fc.integer({ min: 20, max: 1000 }),
+        )
+        .map(([y, x, size]) => ({
+          south: 40 + y / 1000,
+          west: -74 + x / 1000,
+          north: 40 + Math.min(1000, y + size) / 1000,
+          east: -74 + Math.min(1000, x + size) / 1000,
+        })),
+    );
+    const page = fc.constantFrom([0, 10], [12, 12], [120, 24]);
+    fc.assert(
+      fc.property(query, area, page, (text, bounds, [offset, limit]) => {
+        const answer = index.search(request(text, { bounds, offset, limit }));
+        expect(answer.docs.map((d) => d.id)).toEqual(expected(text, bounds, offset + limit).slice(offset));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -35,11 +35,12 @@ import type { TopK } from './top-k';
  */
 
 /**
- * Candidates come from the postings of the rarest query word when it has at most this many postings
- * and not more than TEXT_PER_SPACE times the documents estimated in the bounds; otherwise from space.
+ * The planner's exchange rate: a candidate from postings costs about this fraction of one from space
+ * (a bounds check on two columns before anything else, against a kd-tree walk and a term scan).
  */
-const TEXT_PATH_MAX = 40_000;
 const TEXT_PER_SPACE = 2;
+/** Postings lists this short are always read: cheaper than planning anything else. */
+const TEXT_ALWAYS = 2_000;
 /** Cells of the document-count grid that estimates how many documents a bounds holds: 0.25 degrees. */
 const GRID_CELLS_PER_DEGREE = 4;
 const GRID_WIDTH = 360 * GRID_CELLS_PER_DEGREE;
@@ -210,6 +211,8 @@ export class SegmentBuilder {
     segment.buildPostings();
     await pause();
     segment.buildSpatial();
+    await pause();
+    segment.buildTitleIndex();
     return segment;
   }
 
@@ -438,6 +441,14 @@ export class Segment {
   /** first title word -> documents (CSR): the candidates of exact and prefix title matches. */
   firstOffsets = new Uint32Array(1);
   firstPostings = new Uint32Array(0);
+  /**
+   * Whole titles by a hash of their term numbers, sorted by hash (CSR-free: equal hashes are adjacent):
+   * the exact-title matches of a query in one binary search, however common its first word.
+   */
+  titleHashes = new Uint32Array(0);
+  titleHashDocs = new Uint32Array(0);
+  /** documents per supertype code, for the planner's estimate of a filtered query's matches. */
+  readonly supertypeCounts = new Float64Array(DOC_SUPERTYPES.length);
   /** one spatial index per static level (best level first when scanning). */
   readonly levels: (SpatialGroup | undefined)[] = new Array<SpatialGroup | undefined>(LEVELS);
   /** per first character of the first title word, one spatial index per level. */
@@ -564,6 +575,54 @@ export class Segment {
       );
   }
 
+  /** The whole-title hashes (exact-title lookups) and the documents per supertype. */
+  buildTitleIndex(): void {
+    const n = this.size;
+    const hashes = new Uint32Array(n);
+    const terms: number[] = [];
+    let titled = 0;
+    for (let d = 0; d < n; d++) {
+      const code = this.supertype[d] as number;
+      this.supertypeCounts[code] = (this.supertypeCounts[code] as number) + 1;
+      const count = this.titleCount[d] as number;
+      if (count === 0) continue;
+      const from = this.fwdStart[d] as number;
+      terms.length = 0;
+      for (let i = 0; i < count; i++) terms.push(this.forward[from + i] as number);
+      hashes[d] = titleHash(terms);
+      titled++;
+    }
+    // a radix sort of the titled documents by hash: two passes of 16 bits
+    let docs = new Uint32Array(titled);
+    let keys = new Uint32Array(titled);
+    for (let d = 0, i = 0; d < n; d++) {
+      if ((this.titleCount[d] as number) === 0) continue;
+      docs[i] = d;
+      keys[i++] = hashes[d] as number;
+    }
+    let nextDocs = new Uint32Array(titled);
+    let nextKeys = new Uint32Array(titled);
+    for (const shift of [0, 16]) {
+      const counts = new Uint32Array(65_537);
+      for (let i = 0; i < titled; i++) {
+        const bucket = (((keys[i] as number) >>> shift) & 0xffff) + 1;
+        counts[bucket] = (counts[bucket] as number) + 1;
+      }
+      for (let c = 0; c < 65_536; c++) counts[c + 1] = (counts[c + 1] as number) + (counts[c] as number);
+      for (let i = 0; i < titled; i++) {
+        const bucket = ((keys[i] as number) >>> shift) & 0xffff;
+        const at = counts[bucket] as number;
+        counts[bucket] = at + 1;
+        nextDocs[at] = docs[i] as number;
+        nextKeys[at] = keys[i] as number;
+      }
+      [docs, nextDocs] = [nextDocs, docs];
+      [keys, nextKeys] = [nextKeys, keys];
+    }
+    this.titleHashes = keys;
+    this.titleHashDocs = docs;
+  }
+
   /** The document as it was indexed (to rebuild, or to answer). */
   docAt(d: number): SearchDoc {
     const st = this.strings;
@@ -646,6 +705,13 @@ export class Segment {
    * Adds the matches of `words` that pass `filter` to `top` (keys from rankKey, order and item = the
    * document number), and counts them into `stats` (exactly, or estimated when a broad scan stopped
    * early). `skip` names documents already taken by an earlier pass.
+   *
+   * A small planner picks where candidates come from. Either the postings of the rarest word: every
+   * match, whatever its rank, so the count is exact. Or space, in rank order, stopping once the page is
+   * complete: the exact titles (one lookup in the title hashes), then the title-prefix matches (the
+   * first-title-word postings when they are few, else the title initial's kd-trees, best level first),
+   * then every level's kd-tree, best first. It reads postings when they cost less than the documents
+   * space is expected to visit before the page is full.
    */
   search(
     words: CompiledWord[],
@@ -656,11 +722,12 @@ export class Segment {
     needCount: boolean,
     skip?: (d: number) => boolean,
   ): void {
+    if (words.length === 0) return;
     for (const w of words) if (w.ranges.length === 0) return;
     const gen = this.nextGeneration();
     const seen = this.seen;
-    let rarest: CompiledWord | undefined;
-    for (const w of words) if (!rarest || w.cost < rarest.cost) rarest = w;
+    let rarest = words[0] as CompiledWord;
+    for (const w of words) if (w.cost < rarest.cost) rarest = w;
     const b = filter.bounds;
     const south = b ? b.south : -90;
     const north = b ? b.north : 90;
@@ -695,31 +762,38 @@ export class Segment {
       top.push(key, d, d);
       return true;
     };
-    const boxes: [number, number][] = wraps
-      ? [
-          [west, 180],
-          [-180, east],
-        ]
-      : [[west, east]];
-    const whole = !b || north - south >= 90;
-    /** Visits the documents of a group that are in bounds and pass `accept`. */
-    const scan = (group: SpatialGroup, accept?: (d: number) => boolean) => {
-      const docs = group.docs;
-      scanned += docs.length;
-      if (whole) {
-        for (let i = 0; i < docs.length; i++) {
-          const d = docs[i] as number;
-          if ((!accept || accept(d)) && visit(d)) stats.count++;
-        }
-        return;
-      }
-      for (const [w, e] of boxes) {
-        for (const i of group.tree.range(w, south, e, north)) {
-          const d = docs[i] as number;
-          if ((!accept || accept(d)) && visit(d)) stats.count++;
-        }
+    /** Visits the postings in [from, to) of `list`, keeping those `accept` takes. */
+    const readList = (list: Uint32Array, from: number, to: number, accept?: (d: number) => boolean) => {
+      for (let p = from; p < to; p++) {
+        const d = list[p] as number;
+        if ((!accept || accept(d)) && visit(d)) stats.count++;
       }
     };
+
+    // the plan: postings of the rarest word, or space?
+    const inBounds = this.inBoundsEstimate(b);
+    let selectivity = 1;
+    for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, this.size));
+    if (wantSupertype >= 0)
+      selectivity *= (this.supertypeCounts[wantSupertype] as number) / Math.max(1, this.size);
+    // documents space visits before `top` is full, if matches are spread evenly
+    const spaceCost = Math.min(inBounds, top.capacity / Math.max(selectivity, 1e-12));
+    /** Every match: the postings of the rarest word (documents space already visited are skipped). */
+    const readRarest = () => {
+      const r = rarest.ranges;
+      for (let i = 0; i < r.length; i += 2)
+        readList(
+          this.postings,
+          this.offsets[r[i] as number] as number,
+          this.offsets[r[i + 1] as number] as number,
+        );
+    };
+    if (rarest.cost <= TEXT_ALWAYS || rarest.cost <= TEXT_PER_SPACE * spaceCost) return readRarest();
+    // The estimate assumes matches spread evenly over the levels; when they gather in the lower ones
+    // (help requests have no rating), space would visit far more. Past this many documents from space,
+    // the postings are cheaper after all, and the search switches to them.
+    const spaceBudget = rarest.cost / TEXT_PER_SPACE;
+
     let scanned = 0;
     /** Stops a broad scan once the results are complete; the count is then an estimate. */
     const complete = () => {
@@ -731,48 +805,76 @@ export class Segment {
       }
       return true;
     };
-
-    if (rarest && rarest.cost <= TEXT_PATH_MAX && rarest.cost <= TEXT_PER_SPACE * this.inBoundsEstimate(b)) {
-      // candidates from the postings of the rarest word
-      const r = rarest.ranges;
-      for (let i = 0; i < r.length; i += 2) {
-        const from = this.offsets[r[i] as number] as number;
-        const to = this.offsets[r[i + 1] as number] as number;
-        for (let p = from; p < to; p++) if (visit(this.postings[p] as number)) stats.count++;
+    const whole = !b || north - south >= 90;
+    /**
+     * Visits the documents of a group that are in bounds and pass `accept`; true when the space budget
+     * ran out on the way (the caller then reads the postings instead).
+     */
+    const scan = (group: SpatialGroup, accept?: (d: number) => boolean): boolean => {
+      const docs = group.docs;
+      const each = (i: number): boolean => {
+        const d = docs[i] as number;
+        if ((!accept || accept(d)) && visit(d)) stats.count++;
+        return ++scanned > spaceBudget;
+      };
+      if (whole) {
+        for (let i = 0; i < docs.length; i++) if (each(i)) return true;
+        return false;
       }
-      return;
+      if (wraps)
+        return (
+          walkRange(group.tree, west, south, 180, north, each) ||
+          walkRange(group.tree, -180, south, east, north, each)
+        );
+      return walkRange(group.tree, west, south, east, north, each);
+    };
+
+    // 1. exact titles, which outrank everything: one lookup of the query's whole title
+    let exactAll = true;
+    for (const w of words) if (w.exact < 0) exactAll = false;
+    if (exactAll) {
+      const hash = titleHash(words.map((w) => w.exact));
+      const list = this.titleHashDocs;
+      for (let p = lowerBoundOf(this.titleHashes, hash); p < list.length; p++) {
+        if (this.titleHashes[p] !== hash) break;
+        const d = list[p] as number;
+        if (this.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
+      }
     }
 
-    // Candidates from space. Exact and then prefix title matches outrank every level, so they come
-    // first: exact titles from the postings of the first word's first-title-word list, prefix titles
-    // from the spatial indexes of the title initial, best level first.
-    const first = words[0];
-    if (first) {
-      if (first.exact >= 0) {
-        const lo = this.firstOffsets[first.exact] as number;
-        const hi = this.firstOffsets[first.exact + 1] as number;
-        for (let p = lo; p < hi; p++) {
-          const d = this.firstPostings[p] as number;
-          if (this.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
-        }
-      }
+    // 2. titles that start with the query: their first word is the query's first word (or, for a
+    // one-word query, starts with it), so they are one slice of the first-title-word postings
+    const first = words[0] as CompiledWord;
+    const m = words.length;
+    const firstLo = m === 1 ? first.prefixLo : first.exact;
+    const firstHi = m === 1 ? first.prefixHi : first.exact + 1;
+    if (firstLo >= 0 && firstLo < firstHi) {
+      const from = this.firstOffsets[firstLo] as number;
+      const to = this.firstOffsets[firstHi] as number;
       const groups = this.initials.get(first.word[0] as string);
-      if (groups) {
-        const prefixOnly = (d: number) => this.tierOf(d, words) === TIER_TITLE_PREFIX;
+      const prefixOnly = (d: number) => this.tierOf(d, words) === TIER_TITLE_PREFIX;
+      // the initial's documents in the bounds, if spread like all documents
+      let initialDocs = 0;
+      if (groups) for (const group of groups) if (group) initialDocs += group.docs.length;
+      const initialInBounds = (inBounds * initialDocs) / Math.max(1, this.size);
+      if (to - from <= TEXT_ALWAYS || to - from <= TEXT_PER_SPACE * initialInBounds || !groups) {
+        readList(this.firstPostings, from, to, prefixOnly);
+      } else {
         for (let lv = LEVELS - 1; lv >= 0; lv--) {
           const group = groups[lv];
           if (!group) continue;
           if (complete()) return;
-          scan(group, prefixOnly);
+          if (scan(group, prefixOnly)) return readRarest();
         }
       }
     }
-    // then every level, best first, until the results are complete
+
+    // 3. every level, best first, until the results are complete
     for (let lv = LEVELS - 1; lv >= 0; lv--) {
       const group = this.levels[lv];
       if (!group) continue;
       if (complete()) return;
-      scan(group);
+      if (scan(group)) return readRarest();
     }
   }
 
@@ -862,6 +964,87 @@ export function inRanges(ranges: Int32Array, term: number): boolean {
     else hi = mid - 1;
   }
   return term < (ranges[2 * lo + 1] as number);
+}
+
+/** FNV-1a over term numbers: the hash of a whole title (collisions are checked by the caller). */
+export function titleHash(terms: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (const term of terms) {
+    h = Math.imul(h ^ (term & 0xffff), 0x01000193);
+    h = Math.imul(h ^ (term >>> 16), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The first index of `sorted` holding a value >= `value`. */
+function lowerBoundOf(sorted: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The kd-tree walk's work list, reused by every query: [left, right, axis] triples. */
+let walkStack = new Int32Array(3 * 128);
+
+/**
+ * Calls `each` with every item of a finished kdbush whose point lies in the box, without building the
+ * array `range()` returns (a broad query would allocate one per level, and the collector would pause
+ * for them). The same walk as kdbush's own: split on x and y alternately, descend where the box reaches.
+ * Stops, returning true, as soon as `each` returns true.
+ */
+export function walkRange(
+  tree: KDBush,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  each: (item: number) => boolean,
+): boolean {
+  const { ids, coords, nodeSize } = tree;
+  if (ids.length === 0) return false;
+  let stack = walkStack;
+  let top = 0;
+  stack[top++] = 0;
+  stack[top++] = ids.length - 1;
+  stack[top++] = 0;
+  while (top > 0) {
+    const axis = stack[--top] as number;
+    const right = stack[--top] as number;
+    const left = stack[--top] as number;
+    if (right - left <= nodeSize) {
+      for (let i = left; i <= right; i++) {
+        const x = coords[2 * i] as number;
+        const y = coords[2 * i + 1] as number;
+        if (x >= minX && x <= maxX && y >= minY && y <= maxY && each(ids[i] as number)) return true;
+      }
+      continue;
+    }
+    const mid = (left + right) >> 1;
+    const x = coords[2 * mid] as number;
+    const y = coords[2 * mid + 1] as number;
+    if (x >= minX && x <= maxX && y >= minY && y <= maxY && each(ids[mid] as number)) return true;
+    if (top + 6 > stack.length) {
+      const grown = new Int32Array(stack.length * 2);
+      grown.set(stack);
+      walkStack = stack = grown;
+    }
+    if (axis === 0 ? minX <= x : minY <= y) {
+      stack[top++] = left;
+      stack[top++] = mid - 1;
+      stack[top++] = 1 - axis;
+    }
+    if (axis === 0 ? maxX >= x : maxY >= y) {
+      stack[top++] = mid + 1;
+      stack[top++] = right;
+      stack[top++] = 1 - axis;
+    }
+  }
+  return false;
 }
 
 function gridRow(lat: number): number {
