@@ -14,6 +14,7 @@ import {
   type DocKind,
   type SearchDoc,
 } from './doc';
+import { coverKeys, hilbertKey, lowerBound as lowerBoundIn, orderByKey } from './space';
 import type { TopK } from './top-k';
 
 /**
@@ -206,7 +207,17 @@ export class SegmentBuilder {
     for (let j = 0; j < forward.length; j++) forward[j] = rank[forward[j] as number] as number;
     const fwdStart = Uint32Array.from(this.fwdStart);
     const titleCount = Uint8Array.from(this.titleCount);
-    const segment = new Segment(this.columns.finish(), sortedTerms, fwdStart, forward, titleCount);
+    const ordered = orderBySpace(this.columns.finish(), fwdStart, forward, titleCount);
+    await pause();
+    const segment = new Segment(
+      ordered.columns,
+      sortedTerms,
+      ordered.fwdStart,
+      ordered.forward,
+      ordered.titleCount,
+      ordered.spaceKeys,
+      ordered.origin,
+    );
     await pause();
     segment.buildPostings();
     await pause();
@@ -362,6 +373,79 @@ class Columns {
   }
 }
 
+/**
+ * The documents renumbered along the Hilbert curve (space.ts): the columns and the forward index in the
+ * new order, each document's key (ascending), and origin[d], its number in the order it was added.
+ */
+function orderBySpace(
+  columns: SegmentColumns,
+  fwdStart: Uint32Array,
+  forward: Uint32Array,
+  titleCount: Uint8Array,
+): {
+  columns: SegmentColumns;
+  fwdStart: Uint32Array;
+  forward: Uint32Array;
+  titleCount: Uint8Array;
+  spaceKeys: Uint32Array;
+  origin: Uint32Array;
+} {
+  const n = columns.kind.length;
+  const keys = new Uint32Array(n);
+  for (let d = 0; d < n; d++) keys[d] = hilbertKey(columns.lat[d] as number, columns.lon[d] as number);
+  const order = orderByKey(keys);
+  const pick = <T extends NumberColumn>(column: T): T => {
+    const out = new (column.constructor as new (length: number) => T)(n);
+    for (let i = 0; i < n; i++) out[i] = column[order[i] as number] as number;
+    return out;
+  };
+  const pickList = <T>(list: T[]): T[] => {
+    const out = new Array<T>(n);
+    for (let i = 0; i < n; i++) out[i] = list[order[i] as number] as T;
+    return out;
+  };
+  const nextStart = new Uint32Array(n + 1);
+  const nextForward = new Uint32Array(forward.length);
+  for (let i = 0, at = 0; i < n; i++) {
+    const d = order[i] as number;
+    for (let j = fwdStart[d] as number; j < (fwdStart[d + 1] as number); j++)
+      nextForward[at++] = forward[j] as number;
+    nextStart[i + 1] = at;
+  }
+  return {
+    columns: {
+      ids: pickList(columns.ids),
+      titles: pickList(columns.titles),
+      addresses: pickList(columns.addresses),
+      hostIds: pickList(columns.hostIds),
+      kind: pick(columns.kind),
+      supertype: pick(columns.supertype),
+      type: pick(columns.type),
+      subtype: pick(columns.subtype),
+      cover: pick(columns.cover),
+      lat: pick(columns.lat),
+      lon: pick(columns.lon),
+      beam: pick(columns.beam),
+      promo: pick(columns.promo),
+      rating: pick(columns.rating),
+      statsMonth: pick(columns.statsMonth),
+      health: pick(columns.health),
+      level: pick(columns.level),
+      startDate: pick(columns.startDate),
+      endDate: pick(columns.endDate),
+      firstStart: pick(columns.firstStart),
+      firstEnd: pick(columns.firstEnd),
+      // the interned strings are a table, not a column
+      strings: columns.strings,
+    },
+    fwdStart: nextStart,
+    forward: nextForward,
+    titleCount: pick(titleCount),
+    spaceKeys: pick(keys),
+    origin: order,
+  };
+}
+
 interface SegmentColumns {
   ids: string[];
   titles: string[];
@@ -466,6 +550,10 @@ export class Segment {
     readonly fwdStart: Uint32Array,
     readonly forward: Uint32Array,
     readonly titleCount: Uint8Array,
+    /** each document's Hilbert key (space.ts), ascending: documents are numbered along the curve. */
+    readonly spaceKeys: Uint32Array,
+    /** each document's number in the order it was added: ties rank in that order. */
+    readonly origin: Uint32Array,
   ) {
     this.size = columns.kind.length;
     this.ids = columns.ids;
@@ -737,7 +825,7 @@ export class Segment {
     const wantSupertype = filter.supertype;
     const events = filter.includeEvents;
     const now = filter.now;
-    const { lat, lon, dead, supertype, kind, endDate, level } = this;
+    const { lat, lon, dead, supertype, kind, endDate, level, origin } = this;
 
     /** Checks one candidate and ranks it; true when it matched. */
     const visit = (d: number): boolean => {
@@ -759,40 +847,84 @@ export class Segment {
         match === MATCH_TITLE,
         distanceFrom(centre, y, x),
       );
-      top.push(key, d, d);
+      top.push(key, origin[d] as number, d);
       return true;
     };
-    /** Visits the postings in [from, to) of `list`, keeping those `accept` takes. */
-    const readList = (list: Uint32Array, from: number, to: number, accept?: (d: number) => boolean) => {
-      for (let p = from; p < to; p++) {
-        const d = list[p] as number;
-        if ((!accept || accept(d)) && visit(d)) stats.count++;
+
+    // The documents of the bounds: runs of consecutive numbers (documents are numbered along a Hilbert
+    // curve), and the share of all documents they hold.
+    const whole = !b || north - south >= 90;
+    const runs: number[] = [];
+    let runDocs = this.size;
+    if (!whole && b) {
+      runDocs = 0;
+      const keys = coverKeys(b);
+      for (let i = 0; i < keys.length; i += 2) {
+        const from = lowerBoundIn(this.spaceKeys, keys[i] as number);
+        const to = lowerBoundIn(this.spaceKeys, keys[i + 1] as number, from);
+        if (from < to) {
+          runs.push(from, to);
+          runDocs += to - from;
+        }
+      }
+    }
+    const share = runDocs / Math.max(1, this.size);
+    /** About how many documents reading these terms' postings in the bounds visits. */
+    const readCost = (termCount: number, postings: number) =>
+      whole ? postings : Math.min(postings, postings * share + termCount * runs.length);
+    /** Visits the postings of terms [lo, hi) that lie in the bounds' runs and pass `accept`. */
+    const readTerms = (
+      list: Uint32Array,
+      offsets: Uint32Array,
+      lo: number,
+      hi: number,
+      accept?: (d: number) => boolean,
+    ) => {
+      for (let t = lo; t < hi; t++) {
+        let p = offsets[t] as number;
+        const to = offsets[t + 1] as number;
+        if (whole || to - p <= 2 * runs.length) {
+          for (; p < to; p++) {
+            const d = list[p] as number;
+            if ((!accept || accept(d)) && visit(d)) stats.count++;
+          }
+          continue;
+        }
+        for (let r = 0; r < runs.length && p < to; r += 2) {
+          p = lowerBoundIn(list, runs[r] as number, p, to);
+          const end = runs[r + 1] as number;
+          for (; p < to; p++) {
+            const d = list[p] as number;
+            if (d >= end) break;
+            if ((!accept || accept(d)) && visit(d)) stats.count++;
+          }
+        }
       }
     };
+    /** Every match: the postings of the rarest word in the bounds (documents already visited are skipped). */
+    const readRarest = () => {
+      const r = rarest.ranges;
+      for (let i = 0; i < r.length; i += 2)
+        readTerms(this.postings, this.offsets, r[i] as number, r[i + 1] as number);
+    };
 
-    // the plan: postings of the rarest word, or space?
-    const inBounds = this.inBoundsEstimate(b);
+    // The plan: the postings of the rarest word, or space?
+    const inBounds = whole ? this.size : Math.min(runDocs, this.inBoundsEstimate(b));
     let selectivity = 1;
     for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, this.size));
     if (wantSupertype >= 0)
       selectivity *= (this.supertypeCounts[wantSupertype] as number) / Math.max(1, this.size);
     // documents space visits before `top` is full, if matches are spread evenly
     const spaceCost = Math.min(inBounds, top.capacity / Math.max(selectivity, 1e-12));
-    /** Every match: the postings of the rarest word (documents space already visited are skipped). */
-    const readRarest = () => {
-      const r = rarest.ranges;
-      for (let i = 0; i < r.length; i += 2)
-        readList(
-          this.postings,
-          this.offsets[r[i] as number] as number,
-          this.offsets[r[i + 1] as number] as number,
-        );
-    };
-    if (rarest.cost <= TEXT_ALWAYS || rarest.cost <= TEXT_PER_SPACE * spaceCost) return readRarest();
+    let rarestTerms = 0;
+    for (let i = 0; i < rarest.ranges.length; i += 2)
+      rarestTerms += (rarest.ranges[i + 1] as number) - (rarest.ranges[i] as number);
+    const textCost = readCost(rarestTerms, rarest.cost);
+    if (textCost <= TEXT_ALWAYS || textCost <= TEXT_PER_SPACE * spaceCost) return readRarest();
     // The estimate assumes matches spread evenly over the levels; when they gather in the lower ones
     // (help requests have no rating), space would visit far more. Past this many documents from space,
     // the postings are cheaper after all, and the search switches to them.
-    const spaceBudget = rarest.cost / TEXT_PER_SPACE;
+    const spaceBudget = textCost / TEXT_PER_SPACE;
 
     let scanned = 0;
     /** Stops a broad scan once the results are complete; the count is then an estimate. */
@@ -805,7 +937,6 @@ export class Segment {
       }
       return true;
     };
-    const whole = !b || north - south >= 90;
     /**
      * Visits the documents of a group that are in bounds and pass `accept`; true when the space budget
      * ran out on the way (the caller then reads the postings instead).
@@ -835,7 +966,7 @@ export class Segment {
     if (exactAll) {
       const hash = titleHash(words.map((w) => w.exact));
       const list = this.titleHashDocs;
-      for (let p = lowerBoundOf(this.titleHashes, hash); p < list.length; p++) {
+      for (let p = lowerBoundIn(this.titleHashes, hash); p < list.length; p++) {
         if (this.titleHashes[p] !== hash) break;
         const d = list[p] as number;
         if (this.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
@@ -849,16 +980,18 @@ export class Segment {
     const firstLo = m === 1 ? first.prefixLo : first.exact;
     const firstHi = m === 1 ? first.prefixHi : first.exact + 1;
     if (firstLo >= 0 && firstLo < firstHi) {
-      const from = this.firstOffsets[firstLo] as number;
-      const to = this.firstOffsets[firstHi] as number;
+      const sliceCost = readCost(
+        firstHi - firstLo,
+        (this.firstOffsets[firstHi] as number) - (this.firstOffsets[firstLo] as number),
+      );
       const groups = this.initials.get(first.word[0] as string);
       const prefixOnly = (d: number) => this.tierOf(d, words) === TIER_TITLE_PREFIX;
       // the initial's documents in the bounds, if spread like all documents
       let initialDocs = 0;
       if (groups) for (const group of groups) if (group) initialDocs += group.docs.length;
       const initialInBounds = (inBounds * initialDocs) / Math.max(1, this.size);
-      if (to - from <= TEXT_ALWAYS || to - from <= TEXT_PER_SPACE * initialInBounds || !groups) {
-        readList(this.firstPostings, from, to, prefixOnly);
+      if (!groups || sliceCost <= TEXT_ALWAYS || sliceCost <= TEXT_PER_SPACE * initialInBounds) {
+        readTerms(this.firstPostings, this.firstOffsets, firstLo, firstHi, prefixOnly);
       } else {
         for (let lv = LEVELS - 1; lv >= 0; lv--) {
           const group = groups[lv];
@@ -974,18 +1107,6 @@ export function titleHash(terms: readonly number[]): number {
     h = Math.imul(h ^ (term >>> 16), 0x01000193);
   }
   return h >>> 0;
-}
-
-/** The first index of `sorted` holding a value >= `value`. */
-function lowerBoundOf(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The kd-tree walk's work list, reused by every query: [left, right, axis] triples. */
