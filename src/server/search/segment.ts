@@ -986,11 +986,17 @@ export class Segment {
       );
       const groups = this.initials.get(first.word[0] as string);
       const prefixOnly = (d: number) => this.tierOf(d, words) === TIER_TITLE_PREFIX;
-      // the initial's documents in the bounds, if spread like all documents
+      // The initial's kd-trees, best level first, stop once the page is full: about k documents divided
+      // by the share of the initial's documents that start with the query, at most all in the bounds.
+      // The slice cannot stop early, and every match in it is ranked.
       let initialDocs = 0;
       if (groups) for (const group of groups) if (group) initialDocs += group.docs.length;
-      const initialInBounds = (inBounds * initialDocs) / Math.max(1, this.size);
-      if (!groups || sliceCost <= TEXT_ALWAYS || sliceCost <= TEXT_PER_SPACE * initialInBounds) {
+      const slice = (this.firstOffsets[firstHi] as number) - (this.firstOffsets[firstLo] as number);
+      const initialCost = Math.min(
+        (inBounds * initialDocs) / Math.max(1, this.size),
+        (top.capacity * initialDocs) / Math.max(1, slice),
+      );
+      if (!groups || sliceCost <= TEXT_ALWAYS || sliceCost <= TEXT_PER_SPACE * initialCost) {
         readTerms(this.firstPostings, this.firstOffsets, firstLo, firstHi, prefixOnly);
       } else {
         for (let lv = LEVELS - 1; lv >= 0; lv--) {
