@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DOC_EVENT, DOC_POINT, type SearchDoc } from './doc';
-import { phrase, tokenize } from './fold';
+import { tokenize } from './fold';
 import { DELTA_LIMIT, MemorySearchIndex, type SearchRequest } from './index';
 import { centreOf, distanceFrom, type Bounds } from './segment';
 
@@ -45,6 +45,45 @@ const request = (text: string, more: Partial<SearchRequest> = {}): SearchRequest
 });
 const ids = (index: MemorySearchIndex, text: string, more: Partial<SearchRequest> = {}) =>
   index.search(request(text, more)).docs.map((d) => d.id);
+
+/**
+ * The ranking spelled out plainly, over every document (no typo tolerance: callers use words that
+ * find at least FUZZY_BELOW matches, or short ones): the first `k` ids.
+ */
+function expected(docs: SearchDoc[], text: string, bounds: Bounds | null, k: number): string[] {
+  const words = tokenize(text);
+  const centre = centreOf(bounds);
+  const level = (d: SearchDoc) =>
+    (d.promo ? 22 : 0) + (d.beamtype & 1 ? 11 : 0) + (d.rating === null ? 0 : Math.round(d.rating / 10));
+  return docs
+    .map((d, i) => ({ d, i }))
+    .filter(
+      ({ d }) =>
+        !bounds ||
+        (d.lat >= bounds.south && d.lat <= bounds.north && d.lon >= bounds.west && d.lon <= bounds.east),
+    )
+    .filter(({ d }) => {
+      const all = [...tokenize(d.title), ...tokenize(d.type)];
+      return words.every((w) => all.some((t) => t.startsWith(w)));
+    })
+    .map(({ d, i }) => {
+      const title = tokenize(d.title);
+      const exactTitle = title.length === words.length && words.every((w, j) => title[j] === w);
+      const prefix =
+        title.length >= words.length &&
+        words.every((w, j) => (j < words.length - 1 ? title[j] === w : (title[j] ?? '').startsWith(w)));
+      const tier = exactTitle ? 0 : prefix ? 1 : 2;
+      const inTitle = words.every((w) => title.some((t) => t.startsWith(w)));
+      return { id: d.id, key: [tier, -level(d), inTitle ? 0 : 1, distanceFrom(centre, d.lat, d.lon), i] };
+    })
+    .sort((a, b) => {
+      for (let k2 = 0; k2 < a.key.length; k2++)
+        if (a.key[k2] !== b.key[k2]) return (a.key[k2] as number) - (b.key[k2] as number);
+      return 0;
+    })
+    .slice(0, k)
+    .map((e) => e.id);
+}
 
 describe('MemorySearchIndex ranking', () => {
   it('ranks an exact title first, then title prefixes, then promoted, hot and rated, then nearer', async () => {
@@ -182,38 +221,6 @@ describe('MemorySearchIndex broad queries (candidates from space)', () => {
     }),
   );
 
-  /** The ranking spelled out plainly, over every document. */
-  function expected(text: string, bounds: Bounds, k: number): string[] {
-    const words = tokenize(text);
-    const centre = centreOf(bounds);
-    const level = (d: SearchDoc) =>
-      (d.promo ? 22 : 0) + (d.beamtype & 1 ? 11 : 0) + (d.rating === null ? 0 : Math.round(d.rating / 10));
-    return docs
-      .map((d, i) => ({ d, i }))
-      .filter(
-        ({ d }) =>
-          d.lat >= bounds.south && d.lat <= bounds.north && d.lon >= bounds.west && d.lon <= bounds.east,
-      )
-      .filter(({ d }) => {
-        const all = [...tokenize(d.title), ...tokenize(d.type)];
-        return words.every((w) => all.some((t) => t.startsWith(w)));
-      })
-      .map(({ d, i }) => {
-        const title = phrase(d.title);
-        const q = words.join(' ');
-        const tier = title === q ? 0 : title.startsWith(q) ? 1 : 2;
-        const inTitle = words.every((w) => tokenize(d.title).some((t) => t.startsWith(w)));
-        return { id: d.id, key: [tier, -level(d), inTitle ? 0 : 1, distanceFrom(centre, d.lat, d.lon), i] };
-      })
-      .sort((a, b) => {
-        for (let k2 = 0; k2 < a.key.length; k2++)
-          if (a.key[k2] !== b.key[k2]) return (a.key[k2] as number) - (b.key[k2] as number);
-        return 0;
-      })
-      .slice(0, k)
-      .map((e) => e.id);
-  }
-
   it('answers exactly what a full scan ranks first', async () => {
     const index = await build(docs);
     // a wide area (candidates from space) and a small one (from postings or space, by estimate)
@@ -230,7 +237,9 @@ describe('MemorySearchIndex broad queries (candidates from space)', () => {
       for (const text of ['s', 'st', 'sun', 'sun s', 'm', 'moon st', 'bar 1']) {
         for (const [offset, limit] of pages) {
           const got = index.search(request(text, { bounds, offset, limit })).docs.map((d) => d.id);
-          expect(got, `${text} ${offset}`).toEqual(expected(text, bounds, offset + limit).slice(offset));
+          expect(got, `${text} ${offset}`).toEqual(
+            expected(docs, text, bounds, offset + limit).slice(offset),
+          );
         }
       }
     }
@@ -262,43 +271,6 @@ describe('MemorySearchIndex plans (postings, title hashes, space, and space givi
     });
   });
 
-  /** The ranking spelled out plainly, over every document. */
-  function expected(text: string, bounds: Bounds | null, k: number): string[] {
-    const words = tokenize(text);
-    const centre = centreOf(bounds);
-    const level = (d: SearchDoc) =>
-      (d.promo ? 22 : 0) + (d.beamtype & 1 ? 11 : 0) + (d.rating === null ? 0 : Math.round(d.rating / 10));
-    return docs
-      .map((d, i) => ({ d, i }))
-      .filter(
-        ({ d }) =>
-          !bounds ||
-          (d.lat >= bounds.south && d.lat <= bounds.north && d.lon >= bounds.west && d.lon <= bounds.east),
-      )
-      .filter(({ d }) => {
-        const all = [...tokenize(d.title), ...tokenize(d.type)];
-        return words.every((w) => all.some((t) => t.startsWith(w)));
-      })
-      .map(({ d, i }) => {
-        const title = tokenize(d.title);
-        const q = words;
-        const exactTitle = title.length === q.length && q.every((w, j) => title[j] === w);
-        const prefix =
-          title.length >= q.length &&
-          q.every((w, j) => (j < q.length - 1 ? title[j] === w : (title[j] ?? '').startsWith(w)));
-        const tier = exactTitle ? 0 : prefix ? 1 : 2;
-        const inTitle = words.every((w) => title.some((t) => t.startsWith(w)));
-        return { id: d.id, key: [tier, -level(d), inTitle ? 0 : 1, distanceFrom(centre, d.lat, d.lon), i] };
-      })
-      .sort((a, b) => {
-        for (let k2 = 0; k2 < a.key.length; k2++)
-          if (a.key[k2] !== b.key[k2]) return (a.key[k2] as number) - (b.key[k2] as number);
-        return 0;
-      })
-      .slice(0, k)
-      .map((e) => e.id);
-  }
-
   it('answers exactly what a full scan ranks first, whatever plan it takes', async () => {
     const index = await build(docs);
     const query = fc.oneof(
@@ -326,7 +298,9 @@ describe('MemorySearchIndex plans (postings, title hashes, space, and space givi
     fc.assert(
       fc.property(query, area, page, (text, bounds, [offset, limit]) => {
         const answer = index.search(request(text, { bounds, offset, limit }));
-        expect(answer.docs.map((d) => d.id)).toEqual(expected(text, bounds, offset + limit).slice(offset));
+        expect(answer.docs.map((d) => d.id)).toEqual(
+          expected(docs, text, bounds, offset + limit).slice(offset),
+        );
       }),
       { numRuns: 150 },
     );
