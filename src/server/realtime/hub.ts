@@ -363,20 +363,35 @@ export class Hub {
   private pushAt(lat: number, lon: number, activity: Record<string, unknown>): number {
     const payload = { id: randomUUID(), type: 'set', ...activity } as ActivityIq;
     this.lastPushAt = Number(process.hrtime.bigint()) / 1e6;
-    const started = performance.now();
+    // Selection allocates nothing between the two clock readings (the CPU readings, which do, sit
+    // outside them), so a garbage collection cannot land inside the measured selection.
     const cpu = process.cpuUsage();
-    const recipients: Connection[] = [];
-    this.index.forEachAt(lat, lon, (connection) => recipients.push(connection));
+    const started = performance.now();
+    this.recipientCount = 0;
+    this.index.forEachAt(lat, lon, this.collectRecipient);
+    const selected = performance.now();
     const used = process.cpuUsage(cpu);
-    this.recordSelection(performance.now() - started, (used.user + used.system) / 1000);
-    if (recipients.length === 0) return 0;
+    this.recordSelection(selected - started, (used.user + used.system) / 1000);
+    const count = this.recipientCount;
+    if (count === 0) return 0;
+    const recipients = this.recipients;
     const suffix = sharedSuffix(IQ_EVENT, payload);
-    for (const connection of recipients) {
+    for (let i = 0; i < count; i++) {
+      const connection = recipients[i] as Connection;
+      // the buffer keeps no connection alive past this delivery
+      recipients[i] = undefined;
       const device = connection.device;
       if (device) connection.transport.sendShared(device.prefix, suffix);
     }
-    return recipients.length;
+    return count;
   }
+
+  /** The recipients of the delivery under way: a buffer reused by every delivery (it only grows). */
+  private readonly recipients: (Connection | undefined)[] = [];
+  private recipientCount = 0;
+  private readonly collectRecipient = (connection: Connection): void => {
+    this.recipients[this.recipientCount++] = connection;
+  };
 
   private recordSelection(ms: number, cpuMs: number): void {
     if (this.selectionTimes.length >= 100_000) {
