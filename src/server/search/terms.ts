@@ -144,6 +144,9 @@ export class TypeTerms {
   }
 }
 
+/** Runs of text with characters only fold() reads that are remembered with their words. */
+const RUN_CACHE_SIZE = 50_000;
+
 /** How a scan ended. */
 const SCAN_OK = 0;
 /** MAX_OTHER_WORDS reached: no more other words. */
@@ -168,6 +171,7 @@ export class DocTerms {
   private stamps = new Uint32Array(4096);
   private stamp = 0;
   private apostrophe = false;
+  private readonly runs = new Map<string, readonly string[]>();
 
   /** Collects the terms of a document into `ids`, `length` and `titleCount`. */
   collect(title: string, type: TypeTerms, address: string | null): void {
@@ -312,7 +316,7 @@ export class DocTerms {
       } else {
         let run = text.slice(start, i);
         if (skip) run = run.replace(APOSTROPHES, '');
-        for (const word of tokenize(run)) {
+        for (const word of this.runWords(run)) {
           const end = this.word(mode);
           if (end !== SCAN_OK) return end;
           const id = this.table.idOf(word);
@@ -323,6 +327,17 @@ export class DocTerms {
       start = -1;
     }
     return SCAN_OK;
+  }
+
+  /** tokenize(run), remembered: the same accented names ('São', 'Bogotá') come back in many addresses. */
+  private runWords(run: string): readonly string[] {
+    let words = this.runs.get(run);
+    if (words === undefined) {
+      words = tokenize(run);
+      if (this.runs.size >= RUN_CACHE_SIZE) this.runs.clear();
+      this.runs.set(run, words);
+    }
+    return words;
   }
 
   /** Whether one more word may be taken (before it is looked up: words not taken are not terms). */
