@@ -127,7 +127,9 @@ export async function readAllDocs(store: Store, now: number, sink: (doc: SearchD
     const scratch: SearchDoc = { ...EMPTY_DOC };
     for (const row of database.prepare(`select ${POINT_COLUMNS} from points`).raw(true).iterate())
       sink(pointDoc(row as PointTuple, scratch));
-    const events = database.prepare(`select ${EVENT_COLUMNS} from events e where e.end_date > ?`).raw(true);
+    // `+e.end_date`: read the table in its own order rather than through events_end, whose order
+    // scatters the reads (most stored events have not ended: 0.2 s instead of 0.7 s for 80,000)
+    const events = database.prepare(`select ${EVENT_COLUMNS} from events e where +e.end_date > ?`).raw(true);
     for (const row of events.iterate(now)) sink(eventDoc(row as EventTuple));
     return;
   }

@@ -1,13 +1,8 @@
 import KDBush from 'kdbush';
-import { tokenize } from './fold';
 import {
   DOC_EVENT,
   DOC_SUPERTYPES,
   LEVELS,
-  MAX_OTHER_WORDS,
-  MAX_TITLE_WORDS,
-  addressWords,
-  apostropheWords,
   levelOf,
   supertypeCode,
   typeWords,
@@ -15,6 +10,7 @@ import {
   type SearchDoc,
 } from './doc';
 import { coverKeys, hilbertKey, lowerBound as lowerBoundIn, orderByKey } from './space';
+import { DocTerms, TypeTerms } from './terms';
 import type { TopK } from './top-k';
 
 /**
@@ -130,19 +126,21 @@ export interface SearchStats {
 
 /** Collects documents in any order, tokenising as they come; build() turns them into a Segment. */
 export class SegmentBuilder {
-  private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly words = new DocTerms();
   private forward: Uint32Array;
   private forwardLength = 0;
-  private readonly fwdStart: number[] = [0];
-  private readonly titleCount: number[] = [];
+  private fwdStart: Uint32Array;
+  private titleCount: Uint8Array;
   private readonly columns: Columns;
-  private readonly scratch: number[] = [];
+  /** the words of each type (supertype, type and subtype numbers -> words and their terms). */
+  private readonly typeTerms = new Map<number, TypeTerms>();
 
   /** `capacity`: about how many documents will come, so the columns are allocated once. */
   constructor(capacity = 1024) {
     this.columns = new Columns(capacity);
     this.forward = new Uint32Array(Math.max(1024, capacity * 12));
+    this.fwdStart = new Uint32Array(Math.max(16, capacity) + 1);
+    this.titleCount = new Uint8Array(Math.max(16, capacity));
   }
 
   get size(): number {
@@ -150,35 +148,44 @@ export class SegmentBuilder {
   }
 
   add(doc: SearchDoc): void {
-    const list = this.scratch;
-    list.length = 0;
-    const title = tokenize(doc.title);
-    const titleLength = Math.min(title.length, MAX_TITLE_WORDS);
-    for (let i = 0; i < titleLength; i++) list.push(this.termId(title[i] as string));
-    const others = [
-      apostropheWords(doc.title),
-      typeWords(doc.supertype, doc.type, doc.subtype),
-      addressWords(doc.address),
-    ];
-    let added = 0;
-    for (const words of others) {
-      for (const word of words) {
-        if (added >= MAX_OTHER_WORDS) break;
-        const id = this.termId(word);
-        if (list.includes(id)) continue;
-        list.push(id);
-        added++;
-      }
-    }
-    if (this.forwardLength + list.length > this.forward.length) {
-      const grown = new Uint32Array(Math.max(this.forward.length * 2, this.forwardLength + list.length));
+    const d = this.columns.push(doc);
+    const words = this.words;
+    words.collect(doc.title, this.typeTermsOf(doc, d), doc.address);
+    const length = words.length;
+    if (this.forwardLength + length > this.forward.length) {
+      const grown = new Uint32Array(Math.max(this.forward.length * 2, this.forwardLength + length));
       grown.set(this.forward.subarray(0, this.forwardLength));
       this.forward = grown;
     }
-    for (const id of list) this.forward[this.forwardLength++] = id;
-    this.fwdStart.push(this.forwardLength);
-    this.titleCount.push(titleLength);
-    this.columns.push(doc);
+    if (d >= this.titleCount.length) {
+      const titleCount = new Uint8Array(this.titleCount.length * 2);
+      titleCount.set(this.titleCount);
+      this.titleCount = titleCount;
+      const fwdStart = new Uint32Array(titleCount.length + 1);
+      fwdStart.set(this.fwdStart);
+      this.fwdStart = fwdStart;
+    }
+    const forward = this.forward;
+    const ids = words.ids;
+    let at = this.forwardLength;
+    for (let k = 0; k < length; k++) forward[at++] = ids[k] as number;
+    this.forwardLength = at;
+    this.fwdStart[d + 1] = at;
+    this.titleCount[d] = words.titleCount;
+  }
+
+  /** The type words of document `d` (just pushed), looked up by the numbers its columns store. */
+  private typeTermsOf(doc: SearchDoc, d: number): TypeTerms {
+    const code = supertypeCode(doc.supertype);
+    const type = this.columns.type[d] as number;
+    const subtype = this.columns.subtype[d] as number;
+    if (code < 0 || type >= 0x1000000 || subtype >= 0x1000000)
+      return new TypeTerms(typeWords(doc.supertype, doc.type, doc.subtype));
+    const key = (type * 0x1000000 + subtype) * 16 + code;
+    let terms = this.typeTerms.get(key);
+    if (!terms)
+      this.typeTerms.set(key, (terms = new TypeTerms(typeWords(doc.supertype, doc.type, doc.subtype))));
+    return terms;
   }
 
   /** Builds the segment; yields to the event loop between phases when `yieldNow` is given. */
@@ -187,7 +194,8 @@ export class SegmentBuilder {
       if (yieldNow) await yieldNow();
     };
     // the dictionary, sorted (by UTF-16 code units, as the binary search compares)
-    const terms = this.terms;
+    const terms = this.words.table.terms;
+    this.words.table.release();
     const order = Array.from(terms.keys());
     order.sort((a, b) => {
       const x = terms[a] as string;
@@ -200,13 +208,15 @@ export class SegmentBuilder {
       rank[order[i] as number] = i;
       sortedTerms[i] = terms[order[i] as number] as string;
     }
-    this.termIds.clear();
     await pause();
 
-    const forward = this.forward.subarray(0, this.forwardLength);
+    const n = this.columns.size;
+    // an exact copy: the buffer was sized for about 12 terms a document, a fifth more than they have
+    const forward = this.forward.slice(0, this.forwardLength);
+    this.forward = new Uint32Array(0);
     for (let j = 0; j < forward.length; j++) forward[j] = rank[forward[j] as number] as number;
-    const fwdStart = Uint32Array.from(this.fwdStart);
-    const titleCount = Uint8Array.from(this.titleCount);
+    const fwdStart = this.fwdStart.slice(0, n + 1);
+    const titleCount = this.titleCount.slice(0, n);
     const ordered = orderBySpace(this.columns.finish(), fwdStart, forward, titleCount);
     await pause();
     const segment = new Segment(
@@ -225,16 +235,6 @@ export class SegmentBuilder {
     await pause();
     segment.buildTitleIndex();
     return segment;
-  }
-
-  private termId(word: string): number {
-    let id = this.termIds.get(word);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.terms.push(word);
-      this.termIds.set(word, id);
-    }
-    return id;
   }
 }
 
@@ -289,7 +289,8 @@ class Columns {
     this.firstEnd = new Float64Array(n);
   }
 
-  push(doc: SearchDoc): void {
+  /** Adds a document; returns its number. */
+  push(doc: SearchDoc): number {
     if (this.size === this.capacity) this.grow();
     const i = this.size++;
     this.ids.push(doc.id);
@@ -313,6 +314,7 @@ class Columns {
     this.endDate[i] = doc.endDate ?? NaN;
     this.firstStart[i] = doc.firstStart ?? NaN;
     this.firstEnd[i] = doc.firstEnd ?? NaN;
+    return i;
   }
 
   finish(): SegmentColumns {
