@@ -112,8 +112,8 @@ export class MemorySearchIndex implements SearchIndex {
   /** The host links of a new segment's events (delta events keep theirs). */
   private rebuilt(base: Segment): void {
     for (let d = 0; d < base.size; d++) {
-      const host = base.hostIds[d];
-      if (base.kind[d] === DOC_EVENT && host && !base.dead[d]) this.link(base.ids[d] as string, host);
+      const host = base.hostIdAt(d);
+      if (base.kind[d] === DOC_EVENT && host && !base.dead[d]) this.link(base.idAt(d), host);
     }
   }
 
@@ -336,7 +336,7 @@ export class MemorySearchIndex implements SearchIndex {
     const event = new Map<string, number>();
     for (let d = 0; d < segment.size; d++) {
       if (segment.dead[d]) continue;
-      (segment.kind[d] === DOC_POINT ? point : event).set(segment.ids[d] as string, d);
+      (segment.kind[d] === DOC_POINT ? point : event).set(segment.idAt(d), d);
     }
     return { point, event };
   }

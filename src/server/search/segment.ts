@@ -1,4 +1,3 @@
-import KDBush from 'kdbush';
 import {
   DOC_EVENT,
   DOC_SUPERTYPES,
@@ -16,16 +15,20 @@ import type { TopK } from './top-k';
 /**
  * An immutable, columnar index over a set of documents, built in one go:
  *
+ * - documents numbered along a Hilbert curve (space.ts), so the documents of an area are a few runs
+ *   of consecutive numbers, and every ascending list of documents below yields an area's part by
+ *   binary search;
  * - a sorted term dictionary: every folded word once, so all words starting with a prefix are one
  *   contiguous range of term numbers, found by two binary searches;
  * - postings (term -> documents, CSR) and a forward index (document -> its terms, title words first
  *   and in order), so a candidate is checked against the other query words with integer comparisons;
- * - a static rank level per document (doc.ts levelOf: promoted, hot, rating), one kdbush per level,
- *   and one per title initial and level, so a scan by bounds visits the best levels first and stops
- *   once the page is complete (exact and prefix title matches, which outrank every level, come from
- *   the initial's indexes first);
- * - a coarse grid of document counts, to choose per query between candidates from the postings of the
- *   rarest word and candidates from space, whichever is fewer.
+ * - first-title-word postings and whole-title hashes: the exact and prefix title matches, which
+ *   outrank everything else, without reading every title that shares a common first word;
+ * - a static rank level per document (doc.ts levelOf: promoted, hot, rating), one document list per
+ *   level and one per title initial and level, so a search from space visits the best levels first
+ *   and stops once the page is complete;
+ * - a coarse grid of document counts, so that a planner can choose per query between the postings of
+ *   the rarest word and candidates from space, whichever is expected to cost less (see search()).
  *
  * Documents deleted or replaced after the build are marked dead here and live on in the index's
  * delta (index.ts) until the next rebuild.
@@ -33,7 +36,7 @@ import type { TopK } from './top-k';
 
 /**
  * The planner's exchange rate: a candidate from postings costs about this fraction of one from space
- * (a bounds check on two columns before anything else, against a kd-tree walk and a term scan).
+ * (most postings candidates fail the bounds check on two columns; space's have their terms scanned).
  */
 const TEXT_PER_SPACE = 2;
 /** Postings lists this short are always read: cheaper than planning anything else. */
@@ -396,14 +399,21 @@ function orderBySpace(
   const keys = new Uint32Array(n);
   for (let d = 0; d < n; d++) keys[d] = hilbertKey(columns.lat[d] as number, columns.lon[d] as number);
   const order = orderByKey(keys);
-  const pick = <T extends NumberColumn>(column: T): T => {
-    const out = new (column.constructor as new (length: number) => T)(n);
+  // one copy loop per array type: a single generic loop would see five element kinds at one access
+  // and run several times slower
+  const u8 = (column: Uint8Array) => {
+    const out = new Uint8Array(n);
     for (let i = 0; i < n; i++) out[i] = column[order[i] as number] as number;
     return out;
   };
-  const pickList = <T>(list: T[]): T[] => {
-    const out = new Array<T>(n);
-    for (let i = 0; i < n; i++) out[i] = list[order[i] as number] as T;
+  const u32 = (column: Uint32Array) => {
+    const out = new Uint32Array(n);
+    for (let i = 0; i < n; i++) out[i] = column[order[i] as number] as number;
+    return out;
+  };
+  const f64 = (column: Float64Array) => {
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = column[order[i] as number] as number;
     return out;
   };
   const nextStart = new Uint32Array(n + 1);
@@ -416,37 +426,42 @@ function orderBySpace(
   }
   return {
     columns: {
-      ids: pickList(columns.ids),
-      titles: pickList(columns.titles),
-      addresses: pickList(columns.addresses),
-      hostIds: pickList(columns.hostIds),
-      kind: pick(columns.kind),
-      supertype: pick(columns.supertype),
-      type: pick(columns.type),
-      subtype: pick(columns.subtype),
-      cover: pick(columns.cover),
-      lat: pick(columns.lat),
-      lon: pick(columns.lon),
-      beam: pick(columns.beam),
-      promo: pick(columns.promo),
-      rating: pick(columns.rating),
-      statsMonth: pick(columns.statsMonth),
-      health: pick(columns.health),
-      level: pick(columns.level),
-      startDate: pick(columns.startDate),
-      endDate: pick(columns.endDate),
-      firstStart: pick(columns.firstStart),
-      firstEnd: pick(columns.firstEnd),
-      // the interned strings are a table, not a column
-      strings: columns.strings,
+      ...columns,
+      // what a search reads per candidate, renumbered; the rest stays in the order added (origin)
+      kind: u8(columns.kind),
+      supertype: u8(columns.supertype),
+      lat: f64(columns.lat),
+      lon: f64(columns.lon),
+      level: u8(columns.level),
+      endDate: f64(columns.endDate),
     },
     fwdStart: nextStart,
     forward: nextForward,
-    titleCount: pick(titleCount),
-    spaceKeys: pick(keys),
+    titleCount: u8(titleCount),
+    spaceKeys: u32(keys),
     origin: order,
   };
 }
+
+/** The columns a Segment keeps in the order the documents were added. */
+type StoredColumns = Pick<
+  SegmentColumns,
+  | 'ids'
+  | 'titles'
+  | 'addresses'
+  | 'hostIds'
+  | 'type'
+  | 'subtype'
+  | 'cover'
+  | 'beam'
+  | 'promo'
+  | 'rating'
+  | 'statsMonth'
+  | 'health'
+  | 'startDate'
+  | 'firstStart'
+  | 'firstEnd'
+>;
 
 interface SegmentColumns {
   ids: string[];
@@ -489,36 +504,28 @@ class Interner {
   }
 }
 
-/** A static spatial index over some documents: kdbush item i is document docs[i]. */
+/**
+ * Some documents (a level, or a title initial's level), ascending: as documents are numbered along the
+ * Hilbert curve, the ones in an area are found by binary search for each run of the area's cover.
+ */
 interface SpatialGroup {
-  tree: KDBush;
   docs: Uint32Array;
 }
 
 export class Segment {
   readonly size: number;
-  readonly ids: string[];
-  readonly titles: string[];
-  readonly addresses: (string | null)[];
-  readonly hostIds: (string | null)[];
   readonly kind: Uint8Array;
   readonly supertype: Uint8Array;
-  readonly type: Uint32Array;
-  readonly subtype: Uint32Array;
-  readonly cover: Uint32Array;
   readonly lat: Float64Array;
   readonly lon: Float64Array;
-  readonly beam: Int32Array;
-  readonly promo: Uint8Array;
-  readonly rating: Float32Array;
-  readonly statsMonth: Int32Array;
-  readonly health: Uint8Array;
   readonly level: Uint8Array;
-  readonly startDate: Float64Array;
   readonly endDate: Float64Array;
-  readonly firstStart: Float64Array;
-  readonly firstEnd: Float64Array;
   readonly strings: (string | null)[];
+  /**
+   * The columns only an answer reads, in the order the documents were added (not renumbered along
+   * the curve, which would cost a random gather of each at every build): read them at origin[d].
+   */
+  readonly stored: StoredColumns;
   /** 1 when the document was deleted or replaced since the build. */
   readonly dead: Uint8Array;
   /** term -> documents (CSR); a term's documents are ascending. */
@@ -558,28 +565,14 @@ export class Segment {
     readonly origin: Uint32Array,
   ) {
     this.size = columns.kind.length;
-    this.ids = columns.ids;
-    this.titles = columns.titles;
-    this.addresses = columns.addresses;
-    this.hostIds = columns.hostIds;
     this.kind = columns.kind;
     this.supertype = columns.supertype;
-    this.type = columns.type;
-    this.subtype = columns.subtype;
-    this.cover = columns.cover;
     this.lat = columns.lat;
     this.lon = columns.lon;
-    this.beam = columns.beam;
-    this.promo = columns.promo;
-    this.rating = columns.rating;
-    this.statsMonth = columns.statsMonth;
-    this.health = columns.health;
     this.level = columns.level;
-    this.startDate = columns.startDate;
     this.endDate = columns.endDate;
-    this.firstStart = columns.firstStart;
-    this.firstEnd = columns.firstEnd;
     this.strings = columns.strings;
+    this.stored = columns;
     this.dead = new Uint8Array(this.size);
     this.seen = new Uint32Array(this.size);
   }
@@ -634,7 +627,7 @@ export class Segment {
     this.firstOffsets = firstOffsets;
   }
 
-  /** Static spatial indexes (x = lon, y = lat): one per level, one per title initial. */
+  /** The documents of each level, and of each title initial's level, ascending; the count grid. */
   buildSpatial(): void {
     const byLevel: number[][] = Array.from({ length: LEVELS }, () => []);
     const byInitial = new Map<string, number[][]>();
@@ -649,11 +642,7 @@ export class Segment {
       if (!lists) byInitial.set(initial, (lists = Array.from({ length: LEVELS }, () => [])));
       (lists[level] as number[]).push(d);
     }
-    const group = (docs: number[]): SpatialGroup => {
-      const tree = new KDBush(docs.length, 64, Float64Array);
-      for (const d of docs) tree.add(this.lon[d] as number, this.lat[d] as number);
-      return { tree: tree.finish(), docs: Uint32Array.from(docs) };
-    };
+    const group = (docs: number[]): SpatialGroup => ({ docs: Uint32Array.from(docs) });
     for (let level = 0; level < LEVELS; level++) {
       const docs = byLevel[level] as number[];
       if (docs.length > 0) this.levels[level] = group(docs);
@@ -716,29 +705,40 @@ export class Segment {
   /** The document as it was indexed (to rebuild, or to answer). */
   docAt(d: number): SearchDoc {
     const st = this.strings;
+    const c = this.stored;
+    const a = this.origin[d] as number;
     const num = (value: number) => (Number.isNaN(value) ? null : value);
     return {
-      id: this.ids[d] as string,
+      id: c.ids[a] as string,
       kind: this.kind[d] as DocKind,
       supertype: supertypeName(this.supertype[d] as number),
-      type: st[this.type[d] as number] ?? '',
-      subtype: st[this.subtype[d] as number] ?? null,
-      title: this.titles[d] as string,
-      address: this.addresses[d] ?? null,
+      type: st[c.type[a] as number] ?? '',
+      subtype: st[c.subtype[a] as number] ?? null,
+      title: c.titles[a] as string,
+      address: c.addresses[a] ?? null,
       lat: this.lat[d] as number,
       lon: this.lon[d] as number,
-      beamtype: this.beam[d] as number,
-      promo: this.promo[d] as number,
-      rating: num(this.rating[d] as number),
-      statsMonth: this.statsMonth[d] as number,
-      cover: st[this.cover[d] as number] ?? null,
-      health: this.health[d] as number,
-      startDate: num(this.startDate[d] as number),
+      beamtype: c.beam[a] as number,
+      promo: c.promo[a] as number,
+      rating: num(c.rating[a] as number),
+      statsMonth: c.statsMonth[a] as number,
+      cover: st[c.cover[a] as number] ?? null,
+      health: c.health[a] as number,
+      startDate: num(c.startDate[a] as number),
       endDate: num(this.endDate[d] as number),
-      firstStart: num(this.firstStart[d] as number),
-      firstEnd: num(this.firstEnd[d] as number),
-      hostId: this.hostIds[d] ?? null,
+      firstStart: num(c.firstStart[a] as number),
+      firstEnd: num(c.firstEnd[a] as number),
+      hostId: c.hostIds[a] ?? null,
     };
+  }
+
+  /** A document's id, and the point hosting it (events). */
+  idAt(d: number): string {
+    return this.stored.ids[this.origin[d] as number] as string;
+  }
+
+  hostIdAt(d: number): string | null {
+    return this.stored.hostIds[this.origin[d] as number] ?? null;
   }
 
   /** The first term >= word. */
@@ -933,8 +933,9 @@ export class Segment {
     const complete = () => {
       if (!top.full) return false;
       if (needCount) {
+        // matches per candidate so far, over all the candidates the bounds' runs hold
         const rate = scanned > 0 ? stats.count / scanned : 0;
-        stats.count = Math.max(stats.count, Math.round(rate * this.size));
+        stats.count = Math.max(stats.count, Math.round(rate * runDocs));
         stats.estimated = true;
       }
       return true;
@@ -945,21 +946,25 @@ export class Segment {
      */
     const scan = (group: SpatialGroup, accept?: (d: number) => boolean): boolean => {
       const docs = group.docs;
-      const each = (i: number): boolean => {
-        const d = docs[i] as number;
+      const each = (d: number): boolean => {
         if ((!accept || accept(d)) && visit(d)) stats.count++;
         return ++scanned > spaceBudget;
       };
       if (whole) {
-        for (let i = 0; i < docs.length; i++) if (each(i)) return true;
+        for (let i = 0; i < docs.length; i++) if (each(docs[i] as number)) return true;
         return false;
       }
-      if (wraps)
-        return (
-          walkRange(group.tree, west, south, 180, north, each) ||
-          walkRange(group.tree, -180, south, east, north, each)
-        );
-      return walkRange(group.tree, west, south, east, north, each);
+      let p = 0;
+      for (let r = 0; r < runs.length && p < docs.length; r += 2) {
+        p = lowerBoundIn(docs, runs[r] as number, p);
+        const end = runs[r + 1] as number;
+        for (; p < docs.length; p++) {
+          const d = docs[p] as number;
+          if (d >= end) break;
+          if (each(d)) return true;
+        }
+      }
+      return false;
     };
 
     // 1. exact titles, which outrank everything: one lookup of the query's whole title
@@ -1115,65 +1120,6 @@ export function titleHash(terms: readonly number[]): number {
     h = Math.imul(h ^ (term >>> 16), 0x01000193);
   }
   return h >>> 0;
-}
-
-/** The kd-tree walk's work list, reused by every query: [left, right, axis] triples. */
-let walkStack = new Int32Array(3 * 128);
-
-/**
- * Calls `each` with every item of a finished kdbush whose point lies in the box, without building the
- * array `range()` returns (a broad query would allocate one per level, and the collector would pause
- * for them). The same walk as kdbush's own: split on x and y alternately, descend where the box reaches.
- * Stops, returning true, as soon as `each` returns true.
- */
-export function walkRange(
-  tree: KDBush,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-  each: (item: number) => boolean,
-): boolean {
-  const { ids, coords, nodeSize } = tree;
-  if (ids.length === 0) return false;
-  let stack = walkStack;
-  let top = 0;
-  stack[top++] = 0;
-  stack[top++] = ids.length - 1;
-  stack[top++] = 0;
-  while (top > 0) {
-    const axis = stack[--top] as number;
-    const right = stack[--top] as number;
-    const left = stack[--top] as number;
-    if (right - left <= nodeSize) {
-      for (let i = left; i <= right; i++) {
-        const x = coords[2 * i] as number;
-        const y = coords[2 * i + 1] as number;
-        if (x >= minX && x <= maxX && y >= minY && y <= maxY && each(ids[i] as number)) return true;
-      }
-      continue;
-    }
-    const mid = (left + right) >> 1;
-    const x = coords[2 * mid] as number;
-    const y = coords[2 * mid + 1] as number;
-    if (x >= minX && x <= maxX && y >= minY && y <= maxY && each(ids[mid] as number)) return true;
-    if (top + 6 > stack.length) {
-      const grown = new Int32Array(stack.length * 2);
-      grown.set(stack);
-      walkStack = stack = grown;
-    }
-    if (axis === 0 ? minX <= x : minY <= y) {
-      stack[top++] = left;
-      stack[top++] = mid - 1;
-      stack[top++] = 1 - axis;
-    }
-    if (axis === 0 ? maxX >= x : maxY >= y) {
-      stack[top++] = mid + 1;
-      stack[top++] = right;
-      stack[top++] = 1 - axis;
-    }
-  }
-  return false;
 }
 
 function gridRow(lat: number): number {
