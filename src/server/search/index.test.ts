@@ -308,6 +308,23 @@ describe('MemorySearchIndex plans (postings, title hashes, space, and space givi
 });
 
 describe('MemorySearchIndex changes', () => {
+  it('answers at once, and applies writes whether the points map is filled yet or not', async () => {
+    const many = Array.from({ length: 120_000 }, (_, i) => doc({ id: `m${i}`, title: `Maple ${i}` }));
+    const fresh = await build(many);
+    // a write before the background filling got far: the map is completed on the spot
+    fresh.apply('point', ['m119999'], []);
+    expect(fresh.size).toBe(119_999);
+    expect(ids(fresh, 'maple 119999')).not.toContain('m119999');
+    const later = await build(many);
+    expect(later.size).toBe(120_000);
+    expect(ids(later, 'maple 5')[0]).toBe('m5');
+    // after the background filling has had its turns
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    later.apply('point', ['m119998'], [doc({ id: 'm119998', title: 'Oak 119998' })]);
+    expect(later.size).toBe(120_000);
+    expect(ids(later, 'maple 119998')).not.toContain('m119998');
+    expect(ids(later, 'oak')).toEqual(['m119998']);
+  });
   it('applies new, changed and deleted documents, and rebuilds when the delta is full', async () => {
     const index = await build([doc({ id: 'a', title: 'Alpha Cafe' }), doc({ id: 'b', title: 'Beta Cafe' })]);
     index.apply('point', ['c'], [doc({ id: 'c', title: 'Gamma Cafe', type: 'cafe' })]);

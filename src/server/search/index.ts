@@ -92,7 +92,7 @@ export interface SearchIndex {
 
 export class MemorySearchIndex implements SearchIndex {
   private base: Segment;
-  private basePos: Record<ChangeKind, Map<string, number>>;
+  private basePos: Positions;
   private readonly delta = new Map<string, DeltaDoc>();
   /** point id -> ids of events it hosts; event id -> its host. */
   private readonly hosted = new Map<string, Set<string>>();
@@ -105,15 +105,16 @@ export class MemorySearchIndex implements SearchIndex {
 
   private constructor(base: Segment) {
     this.base = base;
-    this.basePos = MemorySearchIndex.positions(base);
+    this.basePos = new Positions(base);
     this.rebuilt(base);
   }
 
   /** The host links of a new segment's events (delta events keep theirs). */
   private rebuilt(base: Segment): void {
     for (let d = 0; d < base.size; d++) {
+      if (base.kind[d] !== DOC_EVENT || base.dead[d]) continue;
       const host = base.hostIdAt(d);
-      if (base.kind[d] === DOC_EVENT && host && !base.dead[d]) this.link(base.idAt(d), host);
+      if (host) this.link(base.idAt(d), host);
     }
   }
 
@@ -129,7 +130,7 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   get size(): number {
-    return this.basePos.point.size + this.basePos.event.size + this.delta.size;
+    return this.basePos.live + this.delta.size;
   }
 
   get deltaSize(): number {
@@ -141,10 +142,12 @@ export class MemorySearchIndex implements SearchIndex {
     const byId = new Map(docs.map((doc) => [doc.id, doc]));
     for (const id of ids) {
       const key = deltaKey(kind, id);
-      const at = this.basePos[kind].get(id);
+      const positions = this.basePos.of(kind);
+      const at = positions.get(id);
       if (at !== undefined) {
         this.base.dead[at] = 1;
-        this.basePos[kind].delete(id);
+        positions.delete(id);
+        this.basePos.live--;
       }
       this.delta.delete(key);
       if (kind === 'event') this.unlink(id);
@@ -278,7 +281,7 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   private docOf(kind: ChangeKind, id: string): SearchDoc | undefined {
-    const at = this.basePos[kind].get(id);
+    const at = this.basePos.of(kind).get(id);
     if (at !== undefined) return this.base.docAt(at);
     return this.delta.get(deltaKey(kind, id))?.doc;
   }
@@ -319,7 +322,8 @@ export class MemorySearchIndex implements SearchIndex {
     const replay = this.replay;
     this.replay = [];
     this.base = segment;
-    this.basePos = MemorySearchIndex.positions(segment);
+    this.basePos.stop();
+    this.basePos = new Positions(segment);
     this.delta.clear();
     this.rebuilt(segment);
     this.rebuilds++;
@@ -330,15 +334,63 @@ export class MemorySearchIndex implements SearchIndex {
       this.replaying = false;
     }
   }
+}
 
-  private static positions(segment: Segment): Record<ChangeKind, Map<string, number>> {
-    const point = new Map<string, number>();
-    const event = new Map<string, number>();
-    for (let d = 0; d < segment.size; d++) {
-      if (segment.dead[d]) continue;
-      (segment.kind[d] === DOC_POINT ? point : event).set(segment.idAt(d), d);
+/** Documents of the points map filled per turn of the event loop, in the background. */
+const POSITIONS_PER_TURN = 50_000;
+
+/**
+ * Where each live document of a segment is, by kind and id. The events' map is made at once (every
+ * suggestion looks up the events its points host); the points' map, a million entries that only writes
+ * need, is filled in the background a slice at a time after the build, and at once if a write comes
+ * first: the index answers searches without waiting for it.
+ */
+class Positions {
+  readonly event = new Map<string, number>();
+  private readonly point = new Map<string, number>();
+  /** live documents of the segment. */
+  live = 0;
+  /** documents scanned for the points' map so far. */
+  private filled = 0;
+  private timer: NodeJS.Immediate | undefined;
+
+  constructor(private readonly segment: Segment) {
+    const { kind, dead, size } = segment;
+    for (let d = 0; d < size; d++) {
+      if (dead[d]) continue;
+      this.live++;
+      if (kind[d] === DOC_EVENT) this.event.set(segment.idAt(d), d);
     }
-    return { point, event };
+    this.schedule();
+  }
+
+  of(kind: ChangeKind): Map<string, number> {
+    if (kind === 'event') return this.event;
+    this.fill(this.segment.size);
+    return this.point;
+  }
+
+  /** Stops the background filling (the segment was replaced). */
+  stop(): void {
+    if (this.timer) clearImmediate(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    if (this.filled >= this.segment.size) return;
+    this.timer = setImmediate(() => {
+      this.fill(Math.min(this.segment.size, this.filled + POSITIONS_PER_TURN));
+      this.schedule();
+    });
+    // a process with nothing else to do need not wait for it
+    this.timer.unref();
+  }
+
+  private fill(until: number): void {
+    const { kind, dead } = this.segment;
+    for (let d = this.filled; d < until; d++)
+      if (kind[d] === DOC_POINT && !dead[d]) this.point.set(this.segment.idAt(d), d);
+    this.filled = Math.max(this.filled, until);
   }
 }
 
