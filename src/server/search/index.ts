@@ -29,7 +29,7 @@ import {
   type Segment,
 } from './segment';
 import { TopK } from './top-k';
-import { TYPO_MIN_LENGTH, prefixWithinOneEdit, typoNeighbourhood } from './typo';
+import { TYPO_MIN_LENGTH, prefixWithinOneEdit } from './typo';
 
 /**
  * The search index of one server process: an immutable segment (segment.ts) built from the store,
@@ -191,13 +191,13 @@ export class MemorySearchIndex implements SearchIndex {
     const top = new TopK(k);
     const stats: SearchStats = { count: 0, estimated: false };
     const base = this.base;
-    const exact = words.map((word) => base.compileWord(word, null));
+    const exact = words.map((word) => base.compileWord(word, false));
     base.search(exact, filter, centreOf(filter.bounds), top, stats, request.needCount);
     this.searchDelta(words, false, filter, top, stats);
 
     if (stats.count < FUZZY_BELOW && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
       const fuzzy = words.map((word) =>
-        base.compileWord(word, word.length >= TYPO_MIN_LENGTH ? typoNeighbourhood(word) : null),
+        base.compileWord(word, word.length >= TYPO_MIN_LENGTH),
       );
       const fuzzyTop = new TopK(k);
       const fuzzyStats: SearchStats = { count: 0, estimated: false };

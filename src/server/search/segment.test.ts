@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centreOf, distanceFrom, inBounds, inRanges, rankKey } from './segment';
+import { DOC_POINT, type SearchDoc } from './doc';
+import type { Segment } from './segment';
+import { SegmentBuilder, centreOf, distanceFrom, inBounds, inRanges, rankKey } from './segment';
+import { typoNeighbourhood } from './typo';
 
 describe('inRanges', () => {
   it('agrees with a plain scan over any sorted, disjoint ranges', () => {
@@ -39,3 +42,62 @@ describe('bounds and distance', () => {
     expect(rankKey(2, 10, true, 1)).toBeLessThan(rankKey(2, 10, true, 2));
   });
 });
+
+describe('compileWord with typos', () => {
+  /** The ranges the plain way: every string of typoNeighbourhood looked up in the whole dictionary. */
+  function plainRanges(segment: Segment, word: string): number[] {
+    const ranges: [number, number][] = [];
+    for (const variant of [word, ...typoNeighbourhood(word)]) {
+      const [lo, hi] = segment.prefixRange(variant);
+      if (lo < hi) ranges.push([lo, hi]);
+    }
+    ranges.sort((a, b) => a[0] - b[0]);
+    const merged: number[] = [];
+    for (const [lo, hi] of ranges) {
+      const last = merged.length - 1;
+      if (merged.length > 0 && lo <= (merged[last] as number))
+        merged[last] = Math.max(merged[last] as number, hi);
+      else merged.push(lo, hi);
+    }
+    return merged;
+  }
+
+  it('finds the same term ranges as looking up every one-edit string', async () => {
+    // a small alphabet, so that words and typos of them collide often
+    const word = fc.stringMatching(/^[abcé1]{1,7}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(word, { minLength: 1, maxLength: 60 }), word, async (titles, query) => {
+        const builder = new SegmentBuilder(titles.length);
+        titles.forEach((title, i) => builder.add(testDoc(`d${i}`, title)));
+        const segment = await builder.build();
+        expect([...segment.compileWord(query, true).ranges]).toEqual(plainRanges(segment, query));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+function testDoc(id: string, title: string): SearchDoc {
+  return {
+    id,
+    kind: DOC_POINT,
+    supertype: 'business',
+    type: 'shop',
+    subtype: null,
+    title,
+    address: null,
+    lat: 10,
+    lon: 10,
+    beamtype: 0,
+    promo: 0,
+    rating: null,
+    statsMonth: 0,
+    cover: null,
+    health: 0,
+    startDate: null,
+    endDate: null,
+    firstStart: null,
+    firstEnd: null,
+    hostId: null,
+  };
+}

@@ -765,18 +765,17 @@ export class Segment {
     return (this.offsets[hi] as number) - (this.offsets[lo] as number);
   }
 
-  /** Resolves a query word: its prefix range, and with `neighbours` the ranges of its one-typo variants. */
-  compileWord(word: string, neighbours: readonly string[] | null): CompiledWord {
+  /**
+   * Resolves a query word: its prefix range, and with `typos` the prefix ranges of every string one edit
+   * away (typo.ts typoNeighbourhood: the same strings, found by narrowing shared prefixes rather than
+   * searching the whole dictionary for each of the several hundred).
+   */
+  compileWord(word: string, typos: boolean): CompiledWord {
     const [prefixLo, prefixHi] = this.prefixRange(word);
     const exact = prefixLo < prefixHi && this.terms[prefixLo] === word ? prefixLo : -1;
     const ranges: [number, number][] = [];
     if (prefixLo < prefixHi) ranges.push([prefixLo, prefixHi]);
-    if (neighbours) {
-      for (const variant of neighbours) {
-        const [lo, hi] = this.prefixRange(variant);
-        if (lo < hi) ranges.push([lo, hi]);
-      }
-    }
+    if (typos) this.typoRanges(word, ranges);
     ranges.sort((a, b) => a[0] - b[0]);
     const merged: number[] = [];
     for (const [lo, hi] of ranges) {
@@ -789,6 +788,76 @@ export class Segment {
     for (let i = 0; i < merged.length; i += 2)
       cost += this.postingCount(merged[i] as number, merged[i + 1] as number);
     return { word, ranges: Int32Array.from(merged), prefixLo, prefixHi, exact, cost };
+  }
+
+  /**
+   * Adds to `out` the non-empty prefix ranges of the strings one edit from `word`: a letter left out,
+   * two neighbours swapped, a letter replaced or one added before position i (letters of TYPO_ALPHABET).
+   * Every such string starts with word[0..i), so the search for each stays within the terms sharing that
+   * prefix, and a replaced or added letter is tried only where some term has it at position i.
+   */
+  private typoRanges(word: string, out: [number, number][]): void {
+    const n = word.length;
+    const add = (variant: string, lo: number, hi: number) => {
+      const from = this.lowerBoundIn(variant, lo, hi);
+      const to = this.lowerBoundIn(`${variant}\uffff`, from, hi);
+      if (from < to) out.push([from, to]);
+    };
+    // [lo, hi): the terms that start with word[0..i)
+    let lo = 0;
+    let hi = this.terms.length;
+    for (let i = 0; i < n && lo < hi; i++) {
+      const head = word.slice(0, i);
+      add(head + word.slice(i + 1), lo, hi);
+      if (i + 1 < n && word[i] !== word[i + 1])
+        add(head + (word[i + 1] as string) + (word[i] as string) + word.slice(i + 2), lo, hi);
+      // each letter some term has at position i: its block of terms, then the replacement and the insertion
+      let at = lo;
+      while (at < hi) {
+        const code = charAt(this.terms[at] as string, i);
+        const end = this.charBlockEnd(at, hi, i, code);
+        if (code >= 0 && TYPO_ALPHABET.includes(String.fromCharCode(code))) {
+          const letter = String.fromCharCode(code);
+          if (letter !== word[i]) add(head + letter + word.slice(i + 1), at, end);
+          add(head + letter + word.slice(i), at, end);
+        }
+        at = end;
+      }
+      const next = word.charCodeAt(i);
+      const from = this.charBlockStart(lo, hi, i, next);
+      hi = this.charBlockEnd(from, hi, i, next);
+      lo = from;
+    }
+  }
+
+  /** The first term in [lo, hi) that is >= word. */
+  private lowerBoundIn(word: string, lo: number, hi: number): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.terms[mid] as string) < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Within terms [lo, hi) that share their first i characters: the first whose character i is >= code. */
+  private charBlockStart(lo: number, hi: number, i: number, code: number): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (charAt(this.terms[mid] as string, i) < code) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Within terms [lo, hi) that share their first i characters: the first whose character i is > code. */
+  private charBlockEnd(lo: number, hi: number, i: number, code: number): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (charAt(this.terms[mid] as string, i) <= code) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /**
@@ -1120,6 +1189,14 @@ export function titleHash(terms: readonly number[]): number {
     h = Math.imul(h ^ (term >>> 16), 0x01000193);
   }
   return h >>> 0;
+}
+
+/** The letters a typo may put in (typo.ts). */
+const TYPO_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The UTF-16 unit at i, or -1 past the end (a term that ends there sorts before every longer one). */
+function charAt(term: string, i: number): number {
+  return i < term.length ? term.charCodeAt(i) : -1;
 }
 
 function gridRow(lat: number): number {
