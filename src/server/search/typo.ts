@@ -10,8 +10,8 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /**
  * Every string one edit away from `word` (deletions, transpositions, substitutions, insertions), not
  * `word` itself, without duplicates. Bounded: at most 2·36·(n+1) + 2n strings for a word of n letters.
- * Each is then looked up as a prefix in the sorted term dictionary (a binary search each), so the
- * tolerance costs the same whatever the size of the index.
+ * The definition of one typo: the index (Segment.compileWord) finds the prefix ranges of exactly these
+ * strings in its dictionary without making them all, and its tests hold it to this list.
  */
 export function typoNeighbourhood(word: string): string[] {
   const out = new Set<string>();
