@@ -38,6 +38,30 @@ export const DOC_POINT = 0;
 export const DOC_EVENT = 1;
 export type DocKind = typeof DOC_POINT | typeof DOC_EVENT;
 
+/** A document with every field empty: a scratch to fill, or a base to spread fields over. */
+export const EMPTY_DOC: SearchDoc = {
+  id: '',
+  kind: DOC_POINT,
+  supertype: 'business',
+  type: '',
+  subtype: null,
+  title: '',
+  address: null,
+  lat: 0,
+  lon: 0,
+  beamtype: 0,
+  promo: 0,
+  rating: null,
+  statsMonth: 0,
+  cover: null,
+  health: 0,
+  startDate: null,
+  endDate: null,
+  firstStart: null,
+  firstEnd: null,
+  hostId: null,
+};
+
 /** Supertype codes stored per document; a filter compares numbers. */
 export const DOC_SUPERTYPES = [
   'business',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DOC_EVENT, DOC_POINT, type SearchDoc } from './doc';
+import { DOC_EVENT, EMPTY_DOC, type SearchDoc } from './doc';
 import { tokenize } from './fold';
 import { DELTA_LIMIT, MemorySearchIndex, type SearchRequest } from './index';
 import { centreOf, distanceFrom, type Bounds } from './segment';
@@ -8,27 +8,7 @@ import { centreOf, distanceFrom, type Bounds } from './segment';
 const NOW = Date.UTC(2026, 5, 1, 12);
 
 function doc(fields: Partial<SearchDoc> & { id: string; title: string }): SearchDoc {
-  return {
-    kind: DOC_POINT,
-    supertype: 'business',
-    type: 'shop',
-    subtype: null,
-    address: null,
-    lat: 40.75,
-    lon: -73.99,
-    beamtype: 0,
-    promo: 0,
-    rating: null,
-    statsMonth: 0,
-    cover: null,
-    health: 0,
-    startDate: null,
-    endDate: null,
-    firstStart: null,
-    firstEnd: null,
-    hostId: null,
-    ...fields,
-  };
+  return { ...EMPTY_DOC, type: 'shop', lat: 40.75, lon: -73.99, ...fields };
 }
 
 const build = (docs: SearchDoc[]) => MemorySearchIndex.build((add) => docs.forEach(add));

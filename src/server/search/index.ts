@@ -196,9 +196,7 @@ export class MemorySearchIndex implements SearchIndex {
     this.searchDelta(words, false, filter, top, stats);
 
     if (stats.count < FUZZY_BELOW && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
-      const fuzzy = words.map((word) =>
-        base.compileWord(word, word.length >= TYPO_MIN_LENGTH),
-      );
+      const fuzzy = words.map((word) => base.compileWord(word, word.length >= TYPO_MIN_LENGTH));
       const fuzzyTop = new TopK(k);
       const fuzzyStats: SearchStats = { count: 0, estimated: false };
       base.search(

@@ -1,5 +1,5 @@
 import type { Store } from '../store/store';
-import { DOC_EVENT, DOC_POINT, type SearchDoc } from './doc';
+import { DOC_EVENT, DOC_POINT, EMPTY_DOC, type SearchDoc } from './doc';
 
 /**
  * The rows the search index is built from: every point and every event that has not ended, read with
@@ -69,29 +69,6 @@ export function pointDoc(row: PointTuple, doc: SearchDoc = { ...EMPTY_DOC }): Se
   doc.health = Number(row[13]);
   return doc;
 }
-
-const EMPTY_DOC: SearchDoc = {
-  id: '',
-  kind: DOC_POINT,
-  supertype: 'business',
-  type: '',
-  subtype: null,
-  title: '',
-  address: null,
-  lat: 0,
-  lon: 0,
-  beamtype: 0,
-  promo: 0,
-  rating: null,
-  statsMonth: 0,
-  cover: null,
-  health: 0,
-  startDate: null,
-  endDate: null,
-  firstStart: null,
-  firstEnd: null,
-  hostId: null,
-};
 
 export function eventDoc(row: EventTuple): SearchDoc {
   const [id, hostId, type, subtype, title, address, lat, lon, start, end, cover, firstStart, firstEnd] = row;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DOC_POINT, type SearchDoc } from './doc';
+import { EMPTY_DOC } from './doc';
 import type { Segment } from './segment';
-import { SegmentBuilder, centreOf, distanceFrom, inBounds, inRanges, rankKey } from './segment';
+import { SegmentBuilder, centreOf, distanceFrom, inBounds, inRanges, mergeRanges, rankKey } from './segment';
 import { typoNeighbourhood } from './typo';
 
 describe('inRanges', () => {
@@ -51,15 +51,7 @@ describe('compileWord with typos', () => {
       const [lo, hi] = segment.prefixRange(variant);
       if (lo < hi) ranges.push([lo, hi]);
     }
-    ranges.sort((a, b) => a[0] - b[0]);
-    const merged: number[] = [];
-    for (const [lo, hi] of ranges) {
-      const last = merged.length - 1;
-      if (merged.length > 0 && lo <= (merged[last] as number))
-        merged[last] = Math.max(merged[last] as number, hi);
-      else merged.push(lo, hi);
-    }
-    return merged;
+    return mergeRanges(ranges);
   }
 
   it('finds the same term ranges as looking up every one-edit string', async () => {
@@ -68,7 +60,7 @@ describe('compileWord with typos', () => {
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(word, { minLength: 1, maxLength: 60 }), word, async (titles, query) => {
         const builder = new SegmentBuilder(titles.length);
-        titles.forEach((title, i) => builder.add(testDoc(`d${i}`, title)));
+        titles.forEach((title, i) => builder.add({ ...EMPTY_DOC, id: `d${i}`, type: 'shop', title }));
         const segment = await builder.build();
         expect([...segment.compileWord(query, true).ranges]).toEqual(plainRanges(segment, query));
       }),
@@ -76,28 +68,3 @@ describe('compileWord with typos', () => {
     );
   });
 });
-
-function testDoc(id: string, title: string): SearchDoc {
-  return {
-    id,
-    kind: DOC_POINT,
-    supertype: 'business',
-    type: 'shop',
-    subtype: null,
-    title,
-    address: null,
-    lat: 10,
-    lon: 10,
-    beamtype: 0,
-    promo: 0,
-    rating: null,
-    statsMonth: 0,
-    cover: null,
-    health: 0,
-    startDate: null,
-    endDate: null,
-    firstStart: null,
-    firstEnd: null,
-    hostId: null,
-  };
-}

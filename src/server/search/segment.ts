@@ -776,14 +776,7 @@ export class Segment {
     const ranges: [number, number][] = [];
     if (prefixLo < prefixHi) ranges.push([prefixLo, prefixHi]);
     if (typos) this.typoRanges(word, ranges);
-    ranges.sort((a, b) => a[0] - b[0]);
-    const merged: number[] = [];
-    for (const [lo, hi] of ranges) {
-      const last = merged.length - 1;
-      if (merged.length > 0 && lo <= (merged[last] as number))
-        merged[last] = Math.max(merged[last] as number, hi);
-      else merged.push(lo, hi);
-    }
+    const merged = mergeRanges(ranges);
     let cost = 0;
     for (let i = 0; i < merged.length; i += 2)
       cost += this.postingCount(merged[i] as number, merged[i + 1] as number);
@@ -1189,6 +1182,19 @@ export function titleHash(terms: readonly number[]): number {
     h = Math.imul(h ^ (term >>> 16), 0x01000193);
   }
   return h >>> 0;
+}
+
+/** [lo, hi) ranges sorted and joined where they touch or overlap, flat: lo0, hi0, lo1, hi1, … */
+export function mergeRanges(ranges: [number, number][]): number[] {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: number[] = [];
+  for (const [lo, hi] of ranges) {
+    const last = merged.length - 1;
+    if (merged.length > 0 && lo <= (merged[last] as number))
+      merged[last] = Math.max(merged[last] as number, hi);
+    else merged.push(lo, hi);
+  }
+  return merged;
 }
 
 /** The letters a typo may put in (typo.ts). */
