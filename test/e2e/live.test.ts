@@ -52,7 +52,9 @@ describe('live activity', () => {
         .execute();
     },
   });
+  /** olivia's API session, for posting beams; fetched once the journey's server is up. */
   let token = '';
+  // registered after startJourney's hooks, so it runs after them (vitest runs before-hooks in order)
   beforeAll(async () => {
     token = await apiToken(journey.server.url, 'olivia');
   });
