@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  type Browser,
-  type OpenedPage,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, MOBILE, saveScreenshot, type OpenedPage, type Viewport } from './support/browser';
+import { startJourney } from './support/journey';
 
 /**
  * The account settings page /account: a new photo (shown in the page and in the user menu), the
@@ -28,24 +20,10 @@ function unexpected(errors: string[]): string[] {
 }
 
 describe('account settings in the browser', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const journey = startJourney();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-    if (browser === undefined || server === undefined)
-      throw new Error('the server or the browser did not start');
-    return await browser.open(`${server.url}${path}`, viewport);
-  }
+  const open = (path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> =>
+    journey.browser.open(journey.url(path), viewport);
 
   /** A fresh account, made through the API from inside the page (so the page's cookie holds it). */
   async function signUpInPage(page: Page): Promise<{ username: string; fullname: string; password: string }> {
@@ -82,7 +60,7 @@ describe('account settings in the browser', () => {
     // forget the new session, so the visitor arrives signed out
     await page.context().clearCookies();
 
-    await page.goto(`${server?.url ?? ''}/account`, { waitUntil: 'load' });
+    await page.goto(journey.url('/account'), { waitUntil: 'load' });
     await modal(page).waitFor({ state: 'visible' });
     await expect(modal(page).textContent()).resolves.toContain(ACCOUNT_REASON);
     await modal(page).getByLabel('Username or email').fill(account.username);
@@ -215,7 +193,7 @@ describe('account settings in the browser', () => {
     test(`given the settings page at ${viewport.width} px, when the user signs out everywhere, then the page fits and the app is signed out`, async () => {
       const { page, errors } = await open('/', viewport);
       const account = await signUpInPage(page);
-      await page.goto(`${server?.url ?? ''}/account`, { waitUntil: 'load' });
+      await page.goto(journey.url('/account'), { waitUntil: 'load' });
       await passwordSection(page).waitFor();
       await saveScreenshot(page, `account-settings-page-${viewport.width}`);
 

@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  type Browser,
-  type OpenedPage,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, MOBILE, saveScreenshot, type OpenedPage, type Viewport } from './support/browser';
+import { startJourney } from './support/journey';
 
 /**
  * Issue 3 on the web: the login modal (#ppreg) that opens when a visitor tries to act, sign-up and
@@ -26,24 +18,10 @@ function unexpected(errors: string[]): string[] {
 }
 
 describe('accounts in the browser', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const journey = startJourney();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-    if (browser === undefined || server === undefined)
-      throw new Error('the server or the browser did not start');
-    return await browser.open(`${server.url}${path}`, viewport);
-  }
+  const open = (path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> =>
+    journey.browser.open(journey.url(path), viewport);
 
   const modal = (page: Page) => page.locator('#ppreg');
   const accountButton = (page: Page, fullname: string) =>

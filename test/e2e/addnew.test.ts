@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openStore } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  waitForMapReady,
-  type Browser,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, saveScreenshot, type Viewport } from './support/browser';
+import type { PageDocument } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { mapIdle, pagePixel } from './support/map';
+import { expectSuggested, panelTitle } from './support/page';
 
-interface PageMap {
-  project(lngLat: [number, number]): { x: number; y: number };
-  getCanvas(): { getBoundingClientRect(): { left: number; top: number } };
-  loaded(): boolean;
-  isMoving(): boolean;
-  once(type: 'idle', listener: () => void): void;
-}
-declare const window: { __xpointMap?: PageMap };
-declare const document: {
-  body: { className: string };
-  activeElement: { tagName: string; getAttribute(name: string): string | null } | null;
-};
+declare const document: PageDocument;
 
 /**
  * Journeys of the add-new flow (issue 8, map-and-search §2, §4): a visitor adds a point of each of
@@ -37,62 +20,28 @@ const SPOT = { lat: 64.144, lon: -21.901 };
 const HERE = `#15/${SPOT.lat}/${SPOT.lon}`;
 const EXISTING = { id: 'addnew_kayaks', title: 'Old Harbour Kayaks', lat: 64.1445, lon: -21.915 };
 
-async function mapIdle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const map = window.__xpointMap;
-        if (!map) throw new Error('the map is not ready');
-        if (map.loaded() && !map.isMoving()) resolve();
-        else map.once('idle', () => resolve());
-      }),
-  );
-}
-
 describe('add a new XPoint', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-
-  /** Points with this title, or all points. */
-  const countPoints = async (title?: string): Promise<number> => {
-    if (server === undefined) throw new Error('the journey did not start');
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
-      let query = store.db.selectFrom('points').select('id');
-      if (title !== undefined) query = query.where('title', '=', title);
-      return (await query.execute()).length;
-    } finally {
-      await store.close();
-    }
-  };
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 200 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
+  const journey = startJourney({
+    seed: 200,
+    prepare: async (store) => {
       await store.db
         .insertInto('points')
         .values(newPoint({ ...EXISTING, type: 'boat_rental', full_address: 'Ægisgarður' }))
         .execute();
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  /** Points with this title, or all points. */
+  const countPoints = (title?: string): Promise<number> =>
+    journey.withStore(async (store) => {
+      let query = store.db.selectFrom('points').select('id');
+      if (title !== undefined) query = query.where('title', '=', title);
+      return (await query.execute()).length;
+    });
 
-  async function open(path: string, viewport: Viewport = DESKTOP) {
-    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
-    const opened = await browser.open(`${server.url}${path}`, viewport);
-    await waitForMapReady(opened.page);
-    return opened;
-  }
+  const open = (path: string, viewport: Viewport = DESKTOP) =>
+    openWithMap(journey.browser, journey.url(path), viewport);
 
-  const heading = (page: Page) => page.locator('aside.side-panel h2');
   const pathname = (page: Page) => new URL(page.url()).pathname;
   const bodyClass = (page: Page) => page.evaluate(() => document.body.className);
   const theForm = (page: Page) => page.getByRole('form', { name: 'The new XPoint' });
@@ -108,25 +57,15 @@ describe('add a new XPoint', () => {
   /** The new point has opened in its panel and search suggests it. */
   async function expectAdded(page: Page, title: string, prefix: string): Promise<void> {
     await expect.poll(() => pathname(page), { timeout: 10_000 }).toMatch(new RegExp(`^/${prefix}/[\\w-]+$`));
-    await expect.poll(() => heading(page).textContent(), { timeout: 10_000 }).toBe(title);
+    await expect.poll(() => panelTitle(page), { timeout: 10_000 }).toBe(title);
     expect(await page.locator('aside.point-panel').count()).toBe(1);
-    const box = page.getByRole('combobox', { name: 'Search places' });
-    await expect
-      .poll(
-        async () => {
-          await box.fill('');
-          await box.pressSequentially(title.slice(0, 12), { delay: 20 });
-          return page.getByRole('option', { name: new RegExp(title) }).count();
-        },
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThan(0);
+    await expectSuggested(page, title.slice(0, 12), new RegExp(title));
     expect(await countPoints(title)).toBe(1);
   }
 
   test('given a visitor on a desktop, when they add a virtual store, then it opens and search finds it', async () => {
     const { page, errors } = await open(`/new${HERE}`);
-    await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 1 of 3');
+    await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 1 of 3');
     expect(await bodyClass(page)).toMatch(/\baddnew\b.*\bstep-1\b|\bstep-1\b.*\baddnew\b/);
     // focus is on the step's heading
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
@@ -134,7 +73,7 @@ describe('add a new XPoint', () => {
     await page.getByRole('button', { name: /^Virtual store/ }).click();
 
     await expect.poll(() => pathname(page)).toBe('/new/virtualstore');
-    await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 2 of 3');
+    await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 2 of 3');
     expect(await bodyClass(page)).toContain('step-2');
     // typing filters, and the exact name selects
     await page.getByLabel('Find a type').fill('online');
@@ -146,7 +85,7 @@ describe('add a new XPoint', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect.poll(() => pathname(page)).toBe('/new/virtualstore/online_shop');
-    await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 3 of 3');
+    await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 3 of 3');
     expect(await bodyClass(page)).toContain('step-3');
     // the form is in the marker's popup, 25 px from the marker
     const form = theForm(page);
@@ -163,7 +102,7 @@ describe('add a new XPoint', () => {
 
   test('given a phone, when a visitor adds a service and goes back once, then the choice is kept and it is added', async () => {
     const { page, errors } = await open(`/new${HERE}`, MOBILE);
-    await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 1 of 3');
+    await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 1 of 3');
     await saveScreenshot(page, 'addnew-step1-375');
     await page.getByRole('button', { name: /^Service/ }).click();
 
@@ -179,7 +118,7 @@ describe('add a new XPoint', () => {
     // back once: step 2 at /new/service, with Tutoring still chosen
     await page.getByRole('button', { name: 'Back' }).first().click();
     await expect.poll(() => pathname(page)).toBe('/new/service');
-    await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 2 of 3');
+    await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 2 of 3');
     expect(await page.getByRole('radio', { name: 'Tutoring' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => pathname(page)).toBe('/new/service/tutoring');
@@ -204,7 +143,7 @@ describe('add a new XPoint', () => {
   ] as const)
     test(`given a visitor, when they add ${supertype === 'Experience' ? 'an experience' : 'a rental'} through the three steps, then it opens and search finds it`, async () => {
       const { page, errors } = await open(`/new${HERE}`);
-      await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 1 of 3');
+      await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 1 of 3');
       await page.getByRole('button', { name: new RegExp(`^${supertype}`) }).click();
       await expect.poll(() => pathname(page)).toBe(`/new/${supertype.toLowerCase()}`);
       // the first of the common types
@@ -223,7 +162,7 @@ describe('add a new XPoint', () => {
   test('given step 3, when the map is clicked on a point, then the marker moves there and the point does not open', async () => {
     // an address with a type experiences do not have asks for one
     const { page } = await open(`/new/experience/spaceship#15/${EXISTING.lat}/-21.911`);
-    await expect.poll(() => heading(page).textContent()).toBe('Add a new XPoint · Step 2 of 3');
+    await expect.poll(() => panelTitle(page)).toBe('Add a new XPoint · Step 2 of 3');
     expect(await page.getByRole('alert').textContent()).toContain('“spaceship” is not a type of experience');
     await page.getByLabel('Find a type').fill('boat');
     await page.getByRole('radio', { name: 'Boat Trip' }).check();
@@ -234,16 +173,7 @@ describe('add a new XPoint', () => {
     await mapIdle(page);
 
     // the existing place, beside the panel, would open its panel on any other screen
-    const at = await page.evaluate(
-      ([lon, lat]) => {
-        const map = window.__xpointMap;
-        if (!map) throw new Error('the map is not ready');
-        const point = map.project([lon, lat]);
-        const canvas = map.getCanvas().getBoundingClientRect();
-        return { x: canvas.left + point.x, y: canvas.top + point.y };
-      },
-      [EXISTING.lon, EXISTING.lat] as [number, number],
-    );
+    const at = await pagePixel(page, EXISTING.lon, EXISTING.lat);
     expect(at.x).toBeGreaterThan(400);
     await page.mouse.click(at.x, at.y);
     await expect
@@ -302,7 +232,7 @@ describe('add a new XPoint', () => {
 
     await notice.getByRole('button', { name: 'Save anyway' }).click();
     await expect.poll(() => pathname(page), { timeout: 10_000 }).toMatch(/^\/rent\/[\w-]+$/);
-    await expect.poll(() => heading(page).textContent()).toBe(EXISTING.title);
+    await expect.poll(() => panelTitle(page)).toBe(EXISTING.title);
     expect(await countPoints(EXISTING.title)).toBe(2);
     expect(errors.filter((e) => !/status of (401|409)/.test(e))).toEqual([]);
     await page.close();

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openStore, type Store } from '../../src/server/store/store';
+import type { Store } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  waitForMapReady,
-  type Browser,
-  type OpenedPage,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, saveScreenshot, type OpenedPage, type Viewport } from './support/browser';
+import type { PageDocument, PageElement, PageWindow } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { panelTitle, pathOf } from './support/page';
+import { signIn } from './support/session';
+import { userId } from './support/store';
 
 /**
  * Journeys of the point and event panels (issue 7): points of every supertype from the address,
@@ -44,16 +39,6 @@ interface Seeded {
   supertype: string;
   lat: number;
   lon: number;
-}
-
-async function userId(store: Store, username: string): Promise<string> {
-  const row = await store.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (!row) throw new Error(`the demo user ${username} is missing`);
-  return row.id;
 }
 
 async function addJourneyPlaces(store: Store): Promise<void> {
@@ -166,19 +151,10 @@ async function addJourneyPlaces(store: Store): Promise<void> {
     .execute();
 }
 
-const panelTitle = (page: Page) => page.locator('aside.side-panel h2').textContent();
-const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
-
 /** The page's globals the journeys touch (the node typecheck has no DOM library). */
-interface PageElement {
-  dispatchEvent(event: unknown): boolean;
-}
-declare const document: {
-  elementFromPoint(x: number, y: number): PageElement | null;
-  querySelector(selector: string): PageElement | null;
-};
+declare const document: PageDocument;
 /** When (page clock, ms) the claim journey saw the panel's heading and the banner appear. */
-declare const window: { __appeared: { heading?: number; banner?: number } };
+declare const window: PageWindow & { __appeared: { heading?: number; banner?: number } };
 declare const MutationObserver: new (callback: () => void) => {
   observe(target: unknown, options: { childList: boolean; subtree: boolean }): void;
 };
@@ -233,14 +209,10 @@ async function swipe(page: Page, from: { x: number; y: number }, dx: number): Pr
 }
 
 describe('point and event panels', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
   const seeded: Seeded[] = [];
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 300 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
+  const journey = startJourney({
+    seed: 300,
+    prepare: async (store) => {
       await addJourneyPlaces(store);
       for (const [supertype] of SUPERTYPES) {
         const row = await store.db
@@ -253,32 +225,13 @@ describe('point and event panels', () => {
         if (!row) throw new Error(`the seed has no ${supertype}`);
         seeded.push(row);
       }
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+  /** Opens `path` as a visitor: the cookies of journeys before are cleared first. */
   async function open(path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
-    await browser.context.clearCookies();
-    const opened = await browser.open(`${server.url}${path}`, viewport);
-    await waitForMapReady(opened.page);
-    return opened;
-  }
-
-  async function signIn(page: Page, username: string, fullname: string): Promise<void> {
-    await page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
-    const modal = page.locator('#ppreg');
-    await modal.getByLabel('Username or email').fill(username);
-    await modal.getByLabel('Password').fill('xpoint-demo');
-    await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: `Account menu for ${fullname}` }).waitFor();
+    await journey.browser.context.clearCookies();
+    return await openWithMap(journey.browser, journey.url(path), viewport);
   }
 
   /** Errors the page logged, without the 4xx and the aborted call the journeys cause on purpose. */
@@ -468,9 +421,7 @@ describe('point and event panels', () => {
     await dialog.getByRole('button', { name: 'Send the request' }).click();
     await dialog.getByText('Your request was sent.').waitFor();
 
-    if (server === undefined) throw new Error('no server');
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
+    await journey.withStore(async (store) => {
       const rows = await store.db
         .selectFrom('callback_requests')
         .select(['message', 'from_userid'])
@@ -479,9 +430,7 @@ describe('point and event panels', () => {
       expect(rows).toEqual([
         { message: 'Two dogs, Tuesday mornings.', from_userid: await userId(store, 'uma') },
       ]);
-    } finally {
-      await store.close();
-    }
+    });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(unexpected(errors)).toEqual([]);
@@ -532,12 +481,12 @@ describe('point and event panels', () => {
 
   for (const viewport of [MOBILE, DESKTOP])
     test(`given a point without an owner at ${viewport.width} px, when it has been open 2 s, then the claim banner shows and can be dismissed`, async () => {
-      if (browser === undefined || server === undefined) throw new Error('the journey did not start');
+      const { browser } = journey;
       await browser.context.clearCookies();
       // not waiting for the map: the banner's 2 s count from the moment the point shows. The page
       // stamps, on its own clock, when the panel's heading and the banner enter the DOM, so a
       // loaded machine's lag between the page and this runner cannot move the measurement.
-      const { page } = await browser.open(`${server.url}/p/${UNOWNED}`, viewport, () => {
+      const { page } = await browser.open(journey.url(`/p/${UNOWNED}`), viewport, () => {
         const seen: { heading?: number; banner?: number } = {};
         window.__appeared = seen;
         new MutationObserver(() => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openStore } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
 import { lighthouseScores } from '../support/lighthouse';
 import { schemaOrgProblems } from '../support/schemaOrg';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  waitForMapReady,
-  type Browser,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, saveScreenshot, waitForMapReady } from './support/browser';
+import type { PageDocument } from './support/globals';
+import { startJourney } from './support/journey';
 
 /**
  * The full-screen point page (issue 7): opened from the point's panel it comes rendered from the
@@ -28,18 +21,14 @@ const DESCRIPTION = 'Coffee, cake and the best view of the harbour lights. Open 
 const LIGHTHOUSE_MIN_SCORE = 90;
 
 /** The page's global the width check reads (the node typecheck has no DOM library). */
-declare const document: { documentElement: { scrollWidth: number; scrollTop: number } };
+declare const document: PageDocument;
 
 const textOf = (page: Page) => page.locator('main').innerText();
 
 describe('the full-screen point page', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 60 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
+  const journey = startJourney({
+    seed: 60,
+    prepare: async (store) => {
       const cover = await store.db
         .selectFrom('points')
         .select('url_cover_image')
@@ -67,24 +56,11 @@ describe('the full-screen point page', () => {
           }),
         )
         .execute();
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
+    },
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  function started(): { server: RunningServer; browser: Browser } {
-    if (server === undefined || browser === undefined) throw new Error('the journey did not start');
-    return { server, browser };
-  }
 
   test('given the point’s panel, when Full screen is clicked, then the server’s page shows it, the browser takes it over, and Close returns to the panel', async () => {
-    const { server, browser } = started();
+    const { server, browser } = journey;
     const { page, errors } = await browser.open(`${server.url}/b/${PLACE}`, DESKTOP);
     await waitForMapReady(page);
     const panel = page.locator('aside.point-panel');
@@ -125,7 +101,7 @@ describe('the full-screen point page', () => {
   });
 
   test('given a phone, when the full-screen page opens, then it fits 375 px with its picture first', async () => {
-    const { server, browser } = started();
+    const { server, browser } = journey;
     const { page, errors } = await browser.open(`${server.url}/f/${PLACE}`, MOBILE);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -144,7 +120,7 @@ describe('the full-screen point page', () => {
   });
 
   test('given JavaScript is off, when /f/{id} opens, then it shows the name, address, hours and description, and its JSON-LD is schema.org', async () => {
-    const { server, browser } = started();
+    const { server, browser } = journey;
     const page = await browser.context.newPage();
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
@@ -171,7 +147,7 @@ describe('the full-screen point page', () => {
 
   test(`given Lighthouse in headless Chromium, when it audits the page, then accessibility and SEO score at least ${LIGHTHOUSE_MIN_SCORE}`, async () => {
     // performance is a timing, measured by `npm run bench:lighthouse` on a quiet machine, not here
-    const { server } = started();
+    const { server } = journey;
     const scores = await lighthouseScores(`${server.url}/f/${PLACE}`, ['accessibility', 'seo']);
     console.log('[e2e] Lighthouse scores of the full-screen page:', scores);
     expect(Object.keys(scores).sort()).toEqual(['accessibility', 'seo']);

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, WebSocket as PageWebSocket } from 'playwright-core';
-import { openStore, type Store } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
 import { DESKTOP, launchBrowser, waitForMapReady, type Browser } from './support/browser';
+import type { PageWindow } from './support/globals';
+import { drawnBeams, waitJoined } from './support/live';
 import { startServer, type RunningServer } from './support/server';
+import { apiToken } from './support/session';
+import { userId, withStore } from './support/store';
 
-interface RenderedFeature {
-  properties: Record<string, unknown>;
-}
-interface PageMap {
-  queryRenderedFeatures(options: { layers: string[] }): RenderedFeature[];
-  getLayer(id: string): unknown;
-}
-declare const window: { __xpointMap?: PageMap; __beforeRestart?: string };
+declare const window: PageWindow & { __beforeRestart?: string };
 
 /**
  * Live activity across server processes (issue 9), in the browser: two processes on one store and
@@ -24,7 +20,6 @@ declare const window: { __xpointMap?: PageMap; __beforeRestart?: string };
  */
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const SPOT = { lat: -47.61, lon: -128.37 };
-const DOT_LAYER = 'live-beams-dot';
 /** The live layer's budget: a beam's frame reaches the page within a second of the post. */
 const BEAM_BUDGET_MS = 1_000;
 /**
@@ -40,33 +35,6 @@ const PLACES = {
 };
 const SERVER_ENV = { REDIS_URL, LOG_LEVEL: 'info' };
 const USES_REDIS = /live activity goes through Redis/;
-
-async function userId(store: Store, username: string): Promise<string> {
-  const row = await store.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (!row) throw new Error(`the demo user ${username} is missing`);
-  return row.id;
-}
-
-/** The ids and kinds of the beams MapLibre drew in the beam layer. */
-async function drawnBeams(page: Page): Promise<Map<string, string>> {
-  const features = await page.evaluate((layer) => {
-    const map = window.__xpointMap;
-    if (!map || map.getLayer(layer) === undefined) return [];
-    return map.queryRenderedFeatures({ layers: [layer] }).map((f) => ({
-      id: String(f.properties.id),
-      kind: String(f.properties.kind),
-    }));
-  }, DOT_LAYER);
-  return new Map(features.map((f) => [f.id, f.kind]));
-}
-
-async function waitJoined(page: Page, timeout = 20_000): Promise<void> {
-  await page.locator('body[data-live-joined="true"]').waitFor({ state: 'attached', timeout });
-}
 
 async function waitForLog(server: RunningServer, pattern: RegExp, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -109,8 +77,7 @@ describe('live activity across processes', () => {
 
   beforeAll(async () => {
     a = await startServer({ seed: 50, env: SERVER_ENV });
-    const store = await openStore({ dataDir: a.dataDir });
-    try {
+    await withStore(a.dataDir, async (store) => {
       const olivia = await userId(store, 'olivia');
       await store.db
         .insertInto('points')
@@ -119,18 +86,10 @@ describe('live activity across processes', () => {
           newPoint({ ...PLACES.restart, type: 'bar', owner_userid: olivia }),
         ])
         .execute();
-    } finally {
-      await store.close();
-    }
+    });
     // the second process on the first one's store: same points, users and session secret
     b = await startServer({ seed: 50, env: SERVER_ENV, dataDir: a.dataDir });
-    const login = await fetch(`${b.url}/v1/account/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ login: 'olivia', password: 'xpoint-demo' }),
-    });
-    expect(login.status).toBe(200);
-    token = ((await login.json()) as { token: string }).token;
+    token = await apiToken(b.url, 'olivia');
     browser = await launchBrowser();
   });
 

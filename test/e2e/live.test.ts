@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Socket } from 'phoenix';
 import WebSocket from 'ws';
-import { openStore, type Store } from '../../src/server/store/store';
 import { allPointLayerIds } from '../../src/shared/map/contract';
 import { newPoint } from '../support/factories';
-import { DESKTOP, launchBrowser, saveScreenshot, waitForMapReady, type Browser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, saveScreenshot, waitForMapReady } from './support/browser';
+import type { PageWindow } from './support/globals';
+import { startJourney } from './support/journey';
+import { drawnBeams, waitJoined } from './support/live';
+import { panelTitle } from './support/page';
+import { apiToken } from './support/session';
+import { userId } from './support/store';
 
-interface RenderedFeature {
-  properties: Record<string, unknown>;
-}
-interface PageMap {
-  queryRenderedFeatures(options: { layers: string[] }): RenderedFeature[];
-  getLayer(id: string): unknown;
-  setLayoutProperty(id: string, name: string, value: unknown): void;
-  project(lngLat: [number, number]): { x: number; y: number };
-}
-declare const window: { __xpointMap?: PageMap };
+declare const window: PageWindow;
 
 /**
  * Live activity in the browser (issue 9): the device joins its channel, a beam an owner posts shows
@@ -26,7 +21,6 @@ declare const window: { __xpointMap?: PageMap };
  * long-poll. The journey's places sit on an empty stretch of the South Atlantic.
  */
 const SPOT = { lat: -40.32, lon: -9.93 };
-const DOT_LAYER = 'live-beams-dot';
 const at = (dLat: number, dLon: number) => ({ lat: SPOT.lat + dLat, lon: SPOT.lon + dLon });
 
 const PLACES = {
@@ -39,42 +33,10 @@ const PLACES = {
   urgent: { id: 'live_urgent', title: 'Boat stuck', ...at(-0.007, 0) },
 };
 
-async function userId(store: Store, username: string): Promise<string> {
-  const row = await store.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (!row) throw new Error(`the demo user ${username} is missing`);
-  return row.id;
-}
-
-/** The ids and kinds of the beams MapLibre drew in the beam layer. */
-async function drawnBeams(page: Page): Promise<Map<string, string>> {
-  const features = await page.evaluate((layer) => {
-    const map = window.__xpointMap;
-    if (!map || map.getLayer(layer) === undefined) return [];
-    return map.queryRenderedFeatures({ layers: [layer] }).map((f) => ({
-      id: String(f.properties.id),
-      kind: String(f.properties.kind),
-    }));
-  }, DOT_LAYER);
-  return new Map(features.map((f) => [f.id, f.kind]));
-}
-
-async function waitJoined(page: Page): Promise<void> {
-  await page.locator('body[data-live-joined="true"]').waitFor({ state: 'attached', timeout: 20_000 });
-}
-
 describe('live activity', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  let token = '';
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 50 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
+  const journey = startJourney({
+    seed: 50,
+    prepare: async (store) => {
       const olivia = await userId(store, 'olivia');
       await store.db
         .insertInto('points')
@@ -88,26 +50,17 @@ describe('live activity', () => {
           newPoint({ ...PLACES.urgent, supertype: 'helprequest', type: 'jobs', beamtype: 32 }),
         ])
         .execute();
-    } finally {
-      await store.close();
-    }
-    const login = await fetch(`${server.url}/v1/account/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ login: 'olivia', password: 'xpoint-demo' }),
-    });
-    expect(login.status).toBe(200);
-    token = ((await login.json()) as { token: string }).token;
-    browser = await launchBrowser();
+    },
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  /** olivia's API session, for posting beams; fetched once the journey's server is up. */
+  let token = '';
+  // registered after startJourney's hooks, so it runs after them (vitest runs before-hooks in order)
+  beforeAll(async () => {
+    token = await apiToken(journey.server.url, 'olivia');
   });
 
   async function beam(id: string, kind: 'hot' | 'soon' | 'open'): Promise<void> {
-    const response = await fetch(`${server?.url}/api/user/x_point/beam`, {
+    const response = await fetch(journey.url('/api/user/x_point/beam'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify({ identifier: id, kind }),
@@ -116,8 +69,7 @@ describe('live activity', () => {
   }
 
   async function openMap(prepare?: (page: Page) => Promise<void>) {
-    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
-    const page = await browser.context.newPage();
+    const page = await journey.browser.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -125,7 +77,7 @@ describe('live activity', () => {
     });
     await page.setViewportSize(DESKTOP);
     await prepare?.(page);
-    await page.goto(`${server.url}/maps#14/${SPOT.lat}/${SPOT.lon}`, { waitUntil: 'load' });
+    await page.goto(journey.url(`/maps#14/${SPOT.lat}/${SPOT.lon}`), { waitUntil: 'load' });
     await waitForMapReady(page);
     await waitJoined(page);
     return { page, errors };
@@ -177,9 +129,7 @@ describe('live activity', () => {
     const box = await page.locator('.maplibregl-canvas').first().boundingBox();
     if (box === null) throw new Error('no canvas');
     await page.mouse.click(box.x + where.x, box.y + where.y);
-    await expect
-      .poll(() => page.locator('aside.side-panel h2').textContent(), { timeout: 10_000 })
-      .toBe(PLACES.help.title);
+    await expect.poll(() => panelTitle(page), { timeout: 10_000 }).toBe(PLACES.help.title);
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`/${PLACES.help.id}$`));
     expect(errors).toEqual([]);
     await page.close();
@@ -192,7 +142,7 @@ describe('live activity', () => {
       .toBeGreaterThanOrEqual(3);
 
     // a chat line about a point: a member of its chat writes, devices seeing it get map_activity
-    const chatter = new Socket(`${server?.url.replace(/^http/, 'ws')}/socket`, {
+    const chatter = new Socket(`${journey.server.url.replace(/^http/, 'ws')}/socket`, {
       transport: WebSocket as unknown as typeof globalThis.WebSocket,
       params: { deviceId: 'e2e_chatter' },
     });

@@ -15,46 +15,12 @@ import {
   type OpenedPage,
   type Viewport,
 } from './support/browser';
+import type { PageDocument, PageWindow } from './support/globals';
+import { mapIdle } from './support/map';
 import { startServer, type RunningServer } from './support/server';
 
-/**
- * What the functions passed to `page.evaluate` touch in the page. The journeys compile without the
- * DOM library (tsconfig.node.json), so the page's globals are declared here, as far as they are used.
- */
-interface PageFeature {
-  geometry: unknown;
-  sourceLayer?: string;
-  properties: Record<string, unknown>;
-}
-interface PageMap {
-  queryRenderedFeatures(options: { layers: string[] }): PageFeature[];
-  getLayer(id: string): unknown;
-  getCanvas(): { getBoundingClientRect(): { left: number; top: number; width: number; height: number } };
-  project(lngLat: [number, number]): { x: number; y: number };
-  getCenter(): { lng: number; lat: number };
-  getZoom(): number;
-  jumpTo(options: { center: [number, number]; zoom: number }): void;
-  loaded(): boolean;
-  isMoving(): boolean;
-  once(type: 'idle', listener: () => void): void;
-}
-interface PageElement {
-  tagName: string;
-  textContent: string | null;
-  classList: { contains(name: string): boolean };
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): void;
-}
-declare const window: {
-  __xpointMap?: PageMap;
-  location: { hash: string };
-  history: { length: number };
-  localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void };
-};
-declare const document: {
-  activeElement: PageElement | null;
-  documentElement: { scrollWidth: number };
-};
+declare const window: PageWindow;
+declare const document: PageDocument;
 
 /**
  * Journeys of the web map (issue 4): what is drawn, where the view is kept, cluster lists, layer
@@ -156,19 +122,6 @@ async function mapView(page: Page): Promise<{ zoom: number; lng: number; lat: nu
     const center = map.getCenter();
     return { zoom: map.getZoom(), lng: center.lng, lat: center.lat };
   });
-}
-
-/** Resolves once the map has rendered everything it is loading (or is already idle). */
-async function mapIdle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const map = window.__xpointMap;
-        if (!map) throw new Error('the map is not ready');
-        if (map.loaded() && !map.isMoving()) resolve();
-        else map.once('idle', () => resolve());
-      }),
-  );
 }
 
 describe('the web map', () => {

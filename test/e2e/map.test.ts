@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  waitForMapReady,
-  type Browser,
-  type OpenedPage,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, MOBILE, saveScreenshot, type OpenedPage } from './support/browser';
+import { openWithMap, startJourney } from './support/journey';
 
 /** The map canvas's rendered size in CSS pixels, or null when it is missing or hidden. */
 async function canvasBox({ page }: OpenedPage) {
@@ -18,30 +10,10 @@ async function canvasBox({ page }: OpenedPage) {
 }
 
 describe('the map page', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const journey = startJourney();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  function urlOf(path: string): string {
-    if (server === undefined) throw new Error('the server did not start');
-    return `${server.url}${path}`;
-  }
-
-  async function openMap(path: string, viewport: typeof DESKTOP): Promise<OpenedPage> {
-    if (browser === undefined) throw new Error('the browser did not start');
-    const opened = await browser.open(urlOf(path), viewport);
-    await waitForMapReady(opened.page);
-    return opened;
-  }
+  const openMap = (path: string, viewport: typeof DESKTOP): Promise<OpenedPage> =>
+    openWithMap(journey.browser, journey.url(path), viewport);
 
   test('given a desktop browser, when it opens /, then the map canvas fills the window', async () => {
     const opened = await openMap('/', DESKTOP);
@@ -84,7 +56,7 @@ describe('the map page', () => {
   });
 
   test('given the server is up, when /healthz is asked, then it answers 200 {"status":"ok"}', async () => {
-    const response = await fetch(urlOf('/healthz'));
+    const response = await fetch(journey.url('/healthz'));
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);

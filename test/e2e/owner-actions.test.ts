@@ -1,20 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { allPointLayerIds } from '../../src/shared/map/contract';
-import { openStore, type Store } from '../../src/server/store/store';
+import type { Store } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  waitForMapReady,
-  type Browser,
-  type OpenedPage,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, waitForMapReady, type OpenedPage, type Viewport } from './support/browser';
+import type { PageDocument, PageWindow } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { panelTitle, pathOf } from './support/page';
+import { signIn } from './support/session';
+import { userId } from './support/store';
 
 /**
  * Journeys of the owner's tools (issue 8): an owner deletes a point and it leaves the map and search
@@ -37,27 +33,8 @@ const SETTLE = { timeout: 15_000 };
 /** The journeys that walk through several pages. */
 const LONG = { timeout: 150_000 };
 
-interface RenderedFeature {
-  properties: Record<string, unknown>;
-}
-interface PageMap {
-  getLayer(id: string): unknown;
-  queryRenderedFeatures(options: { layers: string[] }): RenderedFeature[];
-}
-declare const window: { __xpointMap?: PageMap; xpJourneyMark?: string };
-declare const document: {
-  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
-};
-
-async function userId(store: Store, username: string): Promise<string> {
-  const row = await store.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (!row) throw new Error(`the demo user ${username} is missing`);
-  return row.id;
-}
+declare const window: PageWindow & { xpJourneyMark?: string };
+declare const document: PageDocument;
 
 async function addJourneyPlaces(store: Store): Promise<void> {
   const olivia = await userId(store, 'olivia');
@@ -111,54 +88,14 @@ function callApi(page: Page, method: 'GET' | 'POST', url: string, body?: unknown
 }
 
 describe('owner tools: delete, claim, consult, events', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const journey = startJourney({ seed: 200, prepare: addJourneyPlaces });
+  const { withStore } = journey;
 
-  beforeAll(async () => {
-    server = await startServer({ seed: 200 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
-      await addJourneyPlaces(store);
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
+  /** Opens `address` as a visitor: the cookies of journeys before are cleared first. */
   async function open(address: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
-    await browser.context.clearCookies();
-    const opened = await browser.open(`${server.url}${address}`, viewport);
-    await waitForMapReady(opened.page);
-    return opened;
+    await journey.browser.context.clearCookies();
+    return await openWithMap(journey.browser, journey.url(address), viewport);
   }
-
-  async function withStore<T>(work: (store: Store) => Promise<T>): Promise<T> {
-    if (server === undefined) throw new Error('the journey did not start');
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
-      return await work(store);
-    } finally {
-      await store.close();
-    }
-  }
-
-  async function signIn(page: Page, username: string, fullname: string): Promise<void> {
-    await page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
-    const modal = page.locator('#ppreg');
-    await modal.getByLabel('Username or email').fill(username);
-    await modal.getByLabel('Password').fill('xpoint-demo');
-    await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: `Account menu for ${fullname}` }).waitFor();
-  }
-
-  const panelTitle = (page: Page) => page.locator('aside.side-panel h2').textContent();
-  const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
   /** Errors the page logged, without the refusals the journeys cause on purpose. */
   const unexpected = (errors: string[]) =>
     errors.filter((error) => !/status of 40[01349] .*\/v1\//.test(error) && !/net::ERR_ABORTED/.test(error));
@@ -240,14 +177,14 @@ describe('owner tools: delete, claim, consult, events', () => {
       expect(await panel.getByRole('link', { name: 'Claim this XPoint' }).count()).toBe(0);
 
       // a point already owned: the server's refusal shows, nothing changes
-      await page.goto(`${server?.url ?? ''}/business/claim/${BAKERY.id}`);
+      await page.goto(journey.url(`/business/claim/${BAKERY.id}`));
       const refused = page.getByRole('form', { name: 'Claim this XPoint' });
       await refused.getByRole('button', { name: 'Claim', exact: true }).click();
       await expect.poll(() => refused.getByRole('alert').textContent()).toMatch(/owner/i);
       expect(pathOf(page)).toBe(`/business/claim/${BAKERY.id}`);
 
       // become the consultant of the bakery
-      await page.goto(`${server?.url ?? ''}/b/${BAKERY.id}${HERE}`);
+      await page.goto(journey.url(`/b/${BAKERY.id}${HERE}`));
       await expect.poll(() => panelTitle(page), SETTLE).toBe(BAKERY.title);
       await panel.getByRole('link', { name: 'Become a consultant' }).click();
       const become = page.getByRole('form', { name: 'Become a consultant' });
@@ -364,7 +301,7 @@ describe('owner tools: delete, claim, consult, events', () => {
       await expect.poll(async () => (await stored())[0]?.end_date).toBe(local('23:30'));
 
       // someone else saves first: the second save is refused with a clear message, nothing is written
-      await page.goto(`${server?.url ?? ''}/e/${eventId}/Edit${HERE}`);
+      await page.goto(journey.url(`/e/${eventId}/Edit${HERE}`));
       const stale = page.getByRole('form', { name: 'The event' });
       await stale.waitFor(SETTLE);
       const loaded = await callApi(page, 'GET', `/v1/event/${eventId}/edit`);
@@ -383,7 +320,7 @@ describe('owner tools: delete, claim, consult, events', () => {
       expect((await stored())[0]?.title).toBe('Midwinter Concert');
 
       // copy it to a second night
-      await page.goto(`${server?.url ?? ''}/e/${eventId}/CopyToNew${HERE}`);
+      await page.goto(journey.url(`/e/${eventId}/CopyToNew${HERE}`));
       const copy = page.getByRole('form', { name: 'The event' });
       await copy.waitFor(SETTLE);
       expect(await copy.getByLabel('Title').inputValue()).toBe('Midwinter Concert');
@@ -404,7 +341,7 @@ describe('owner tools: delete, claim, consult, events', () => {
       ]);
 
       // the hall lists it
-      await page.goto(`${server?.url ?? ''}/b/${HALL.id}${HERE}`);
+      await page.goto(journey.url(`/b/${HALL.id}${HERE}`));
       await expect.poll(() => panelTitle(page), SETTLE).toBe(HALL.title);
       await panel.getByRole('link', { name: 'Midwinter Concert', exact: true }).waitFor();
       expect(await panel.getByRole('link', { name: 'Midwinter Concert, second night' }).count()).toBe(1);

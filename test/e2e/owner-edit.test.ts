@@ -3,18 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openStore, type Store } from '../../src/server/store/store';
+import { describe, expect, test } from 'vitest';
+import type { Store } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  waitForMapReady,
-  type Browser,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, launchBrowser, type Browser, type Viewport } from './support/browser';
+import type { PageDocument } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { panelTitle, pathOf } from './support/page';
+import { apiToken, signIn } from './support/session';
+import { userId } from './support/store';
 
 /**
  * Journeys of the owner's edit form (issue 8; map-and-search §2 edit routes, §6 who may edit): an
@@ -30,20 +27,9 @@ const HALL = 'owner_edit_hall';
 const SHOP = 'owner_edit_shop';
 const HELP = 'owner_edit_help';
 const WALKER = 'owner_edit_walker';
-const PASSWORD = 'xpoint-demo';
-declare const document: { activeElement: { getAttribute(name: string): string | null } | null };
+declare const document: PageDocument;
 
 const SHOTS_DIR = path.join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp');
-
-async function userId(store: Store, username: string): Promise<string> {
-  const row = await store.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (!row) throw new Error(`the demo user ${username} is missing`);
-  return row.id;
-}
 
 async function addJourneyPlaces(store: Store): Promise<void> {
   const olivia = await userId(store, 'olivia');
@@ -106,61 +92,22 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
 }
 
-const panelTitle = (page: Page) => page.locator('aside.side-panel h2').textContent();
-const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
 const editForm = (page: Page) => page.locator('aside.point-edit form');
 
 describe('the owner edits a point', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const journey = startJourney({ seed: 200, prepare: addJourneyPlaces });
 
-  beforeAll(async () => {
-    server = await startServer({ seed: 200 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
-      await addJourneyPlaces(store);
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  const base = () => {
-    if (server === undefined) throw new Error('the journey did not start');
-    return server.url;
-  };
-
-  async function open(address: string, viewport: Viewport = DESKTOP, on: Browser | undefined = browser) {
-    if (on === undefined) throw new Error('the journey did not start');
-    await on.context.clearCookies();
-    const opened = await on.open(`${base()}${address}`, viewport);
-    await waitForMapReady(opened.page);
-    return opened;
-  }
-
-  async function signIn(page: Page, username: string, fullname: string): Promise<void> {
-    await page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
-    const modal = page.locator('#ppreg');
-    await modal.getByLabel('Username or email').fill(username);
-    await modal.getByLabel('Password').fill(PASSWORD);
-    await modal.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: `Account menu for ${fullname}` }).waitFor();
+  /** Opens `address` as a visitor in the journey's browser, or `on` another: cookies cleared first. */
+  async function open(address: string, viewport: Viewport = DESKTOP, on?: Browser) {
+    const browser = on ?? journey.browser;
+    await browser.context.clearCookies();
+    return await openWithMap(browser, journey.url(address), viewport);
   }
 
   /** The point as the edit API answers it to its owner: what is stored, with the version. */
   async function stored(id: string): Promise<Record<string, unknown>> {
-    const login = await fetch(`${base()}/v1/account/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ login: 'olivia', password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const response = await fetch(`${base()}/v1/xpoint/${id}/edit`, {
+    const token = await apiToken(journey.server.url, 'olivia');
+    const response = await fetch(journey.url(`/v1/xpoint/${id}/edit`), {
       headers: { Authorization: `appnettoken ${token}` },
     });
     expect(response.status).toBe(200);
@@ -236,7 +183,7 @@ describe('the owner edits a point', () => {
       const before = await stored(HALL);
 
       for (const { page } of [owner, admin]) {
-        await page.goto(`${base()}/b/${HALL}/Edit?successUrl=/b/${HALL}`);
+        await page.goto(journey.url(`/b/${HALL}/Edit?successUrl=/b/${HALL}`));
         await editForm(page).getByLabel('Title').waitFor();
       }
       // the owner saves first

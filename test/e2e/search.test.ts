@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openStore } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  waitForMapReady,
-  type Browser,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, saveScreenshot, type Viewport } from './support/browser';
+import type { PageDocument, PageWindow } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { mapIdleOrStill } from './support/map';
+import { expectSuggested, panelTitle, searchBox } from './support/page';
 
-interface PageMap {
-  queryRenderedFeatures(options: { layers: string[] }): unknown[];
-  loaded(): boolean;
-  isMoving(): boolean;
-  once(type: 'idle', listener: () => void): void;
-}
-declare const window: { __xpointMap?: PageMap };
-declare const document: { cookie: string };
+declare const window: PageWindow;
+declare const document: PageDocument;
 
 /**
  * Journeys of search (issue 6): suggestions picked with the keyboard, a submitted search paged, its
@@ -33,27 +21,6 @@ const HARBOUR = Array.from({ length: 30 }, (_, i) => ({
   title: i === 0 ? 'Harbour Bakery' : `Harbour Stall ${i + 1}`,
 }));
 
-/**
- * Resolves once the map is idle, or has stopped moving for 3 s: live beams may be animating (they
- * repaint every frame while they pulse), and then 'idle' waits for them to fade.
- */
-async function mapIdle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const map = window.__xpointMap;
-        if (!map) throw new Error('the map is not ready');
-        if (map.loaded() && !map.isMoving()) return resolve();
-        map.once('idle', () => resolve());
-        const settle = () => {
-          if (map.isMoving()) setTimeout(settle, 3000);
-          else resolve();
-        };
-        setTimeout(settle, 3000);
-      }),
-  );
-}
-
 const searchData = (page: Page) => {
   const path = decodeURIComponent(new URL(page.url()).pathname);
   const data = path.split('/data=')[1];
@@ -63,13 +30,9 @@ const searchData = (page: Page) => {
 };
 
 describe('search', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 200 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
+  const journey = startJourney({
+    seed: 200,
+    prepare: async (store) => {
       await store.db
         .insertInto('points')
         .values(
@@ -87,46 +50,22 @@ describe('search', () => {
           ),
         )
         .execute();
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
+    },
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, viewport: Viewport = DESKTOP) {
-    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
-    const opened = await browser.open(`${server.url}${path}`, viewport);
-    await waitForMapReady(opened.page);
-    return opened;
-  }
-
-  const box = (page: Page) => page.getByRole('combobox', { name: 'Search places' });
-  const panelTitle = (page: Page) => page.locator('aside.side-panel h2').textContent();
+  const open = (path: string, viewport: Viewport = DESKTOP) =>
+    openWithMap(journey.browser, journey.url(path), viewport);
 
   test('given a few letters typed, when a suggestion is picked with the keyboard, then its place opens', async () => {
     const { page } = await open(`/maps#14/${SPOT.lat}/${SPOT.lon}`);
     // the index learns the journey's places from the store's change feed within a second
-    await expect
-      .poll(
-        async () => {
-          await box(page).fill('');
-          await box(page).pressSequentially('harbour bak', { delay: 20 });
-          return page.getByRole('option', { name: /Harbour Bakery/ }).count();
-        },
-        { timeout: 10_000 },
-      )
-      .toBeGreaterThan(0);
+    await expectSuggested(page, 'harbour bak', /Harbour Bakery/);
     expect(await page.getByRole('listbox').getAttribute('class')).toContain('search-form__suggestions');
     expect(await page.locator('body.state-suggestions').count()).toBe(1);
     await saveScreenshot(page, 'search-suggestions-1280');
 
-    await box(page).press('ArrowDown');
-    await box(page).press('Enter');
+    await searchBox(page).press('ArrowDown');
+    await searchBox(page).press('Enter');
     await expect.poll(() => panelTitle(page)).toBe('Harbour Bakery');
     expect(new URL(page.url()).pathname).toBe('/b/harbour_01');
     await page.close();
@@ -134,7 +73,7 @@ describe('search', () => {
 
   test('given nothing matches, when typing, then the notice offers to add a new XPoint', async () => {
     const { page } = await open('/maps');
-    await box(page).pressSequentially('zqxwv', { delay: 20 });
+    await searchBox(page).pressSequentially('zqxwv', { delay: 20 });
     const notice = page.locator('.search-form__empty');
     await notice.waitFor();
     await expect(notice.textContent()).resolves.toContain('Nothing matches');
@@ -145,9 +84,9 @@ describe('search', () => {
 
   test('given a submitted search, when switching mode, paging and reloading, then the same page comes back', async () => {
     const { page, errors } = await open(`/maps#14/${SPOT.lat + 0.003}/${SPOT.lon + 0.003}`);
-    await mapIdle(page);
-    await box(page).fill('harbour');
-    await box(page).press('Escape');
+    await mapIdleOrStill(page);
+    await searchBox(page).fill('harbour');
+    await searchBox(page).press('Escape');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const panel = page.locator('aside.search-panel');
     await expect.poll(() => panel.locator('.search-results__count').textContent()).toMatch(/^30 places/);
@@ -173,7 +112,7 @@ describe('search', () => {
     await page.reload();
     await expect.poll(() => page.locator('aside.search-panel .search-results--list > li').count()).toBe(6);
     expect(await page.locator('.pagination [aria-current="page"]').textContent()).toBe('3');
-    expect(await box(page).inputValue()).toBe('harbour');
+    expect(await searchBox(page).inputValue()).toBe('harbour');
 
     // a result opens as the next level; back restores the page of results
     await page.locator('.search-result').first().click();
@@ -192,9 +131,9 @@ describe('search', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`given results at ${viewport.width} px, when the map is panned, then update-on-move decides whether it searches again`, async () => {
       const { page } = await open(`/maps#14/${SPOT.lat + 0.003}/${SPOT.lon + 0.003}`, viewport);
-      await mapIdle(page);
-      await box(page).fill('harbour');
-      await box(page).press('Enter');
+      await mapIdleOrStill(page);
+      await searchBox(page).fill('harbour');
+      await searchBox(page).press('Enter');
       const toggle = page.getByLabel('Search as I move the map');
       await toggle.waitFor();
       // §4: off by default below 640 px
@@ -208,7 +147,7 @@ describe('search', () => {
         await page.mouse.down();
         await page.mouse.move(x - 40, y + 30, { steps: 5 });
         await page.mouse.up();
-        await mapIdle(page);
+        await mapIdleOrStill(page);
       };
       if (await toggle.isChecked()) await toggle.uncheck();
       const before = page.url();

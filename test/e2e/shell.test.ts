@@ -1,39 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openStore, type Store } from '../../src/server/store/store';
+import { describe, expect, test } from 'vitest';
+import type { Store } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
-import {
-  DESKTOP,
-  MOBILE,
-  launchBrowser,
-  saveScreenshot,
-  waitForMapReady,
-  type Browser,
-  type OpenedPage,
-  type Viewport,
-} from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP, MOBILE, saveScreenshot, type OpenedPage, type Viewport } from './support/browser';
+import type { PageDocument, PageImage } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { mapIdle, pagePixel } from './support/map';
+import { bodyClasses, panelTitle, pathOf } from './support/page';
 
-/** The page's globals the functions given to `page.evaluate` touch (no DOM library here). */
-interface PageMap {
-  project(lngLat: [number, number]): { x: number; y: number };
-  getCanvas(): { getBoundingClientRect(): { left: number; top: number } };
-  loaded(): boolean;
-  isMoving(): boolean;
-  once(type: 'idle', listener: () => void): void;
-}
-declare const window: { __xpointMap?: PageMap };
-interface PageImage {
-  src: string;
-  alt: string;
-}
-declare const document: {
-  body: { className: string; append(node: PageImage): void };
-  createElement(tag: 'img'): PageImage;
-  querySelector(selector: string): PageImage | null;
-  activeElement: { tagName: string; textContent: string | null } | null;
-  title: string;
-};
+declare const document: PageDocument;
 
 /**
  * Journeys of the app shell (issue 5): deep links from the address bar, levels opened one from
@@ -110,49 +84,11 @@ async function addJourneyPlaces(store: Store): Promise<void> {
     .execute();
 }
 
-const pathOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname);
-const bodyClasses = (page: Page) =>
-  page.evaluate(() => document.body.className.split(/\s+/).filter(Boolean).sort());
-const panelTitle = (page: Page) => page.locator('aside.side-panel h2').textContent();
-
-async function mapIdle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const map = window.__xpointMap;
-        if (!map) throw new Error('the map is not ready');
-        if (map.loaded() && !map.isMoving()) resolve();
-        else map.once('idle', () => resolve());
-      }),
-  );
-}
-
 describe('the app shell', () => {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
+  const journey = startJourney({ seed: 200, prepare: addJourneyPlaces });
 
-  beforeAll(async () => {
-    server = await startServer({ seed: 200 });
-    const store = await openStore({ dataDir: server.dataDir });
-    try {
-      await addJourneyPlaces(store);
-    } finally {
-      await store.close();
-    }
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function open(path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
-    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
-    const opened = await browser.open(`${server.url}${path}`, viewport);
-    await waitForMapReady(opened.page);
-    return opened;
-  }
+  const open = (path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> =>
+    openWithMap(journey.browser, journey.url(path), viewport);
 
   /** Errors the page logged, without the 401 a visitor's account check gets. */
   const unexpected = (errors: string[]) =>
@@ -206,16 +142,7 @@ describe('the app shell', () => {
     await mapIdle(page);
 
     // 3: the cluster of the journey's three places
-    const at = await page.evaluate(
-      ([lon, lat]) => {
-        const map = window.__xpointMap;
-        if (!map) throw new Error('the map is not ready');
-        const { x, y } = map.project([lon, lat]);
-        const box = map.getCanvas().getBoundingClientRect();
-        return { x: box.left + x, y: box.top + y };
-      },
-      [SPOT.lon, SPOT.lat] as [number, number],
-    );
+    const at = await pagePixel(page, SPOT.lon, SPOT.lat);
     await page.mouse.click(at.x, at.y);
     const list = page.locator('aside.cluster-list');
     await list.waitFor();
@@ -317,7 +244,7 @@ describe('the app shell', () => {
       document.body.append(image);
     });
     await expect
-      .poll(() => page.evaluate(() => document.querySelector('img[alt="broken"]')?.src ?? ''))
+      .poll(() => page.evaluate(() => document.querySelector<PageImage>('img[alt="broken"]')?.src ?? ''))
       .toMatch(/\/assets\/no-image-[\w-]+\.svg$|^data:image\/svg\+xml/);
     await page.close();
   });

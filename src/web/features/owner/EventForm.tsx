@@ -223,49 +223,34 @@ export function EventForm({
           onChange={(v) => set('start', v)}
         />
         <DateTimeField {...field('end')} label="Ends" value={values.end} onChange={(v) => set('end', v)} />
-        {values.intervals.length === 0 ? (
-          <p className="owner-field__hint">No separate opening times: open from the start to the end.</p>
-        ) : (
-          <ol className="owner-list">
-            {values.intervals.map((interval, index) => (
-              <li key={index} className="owner-list__item">
-                <DateTimeField
-                  {...field(`intervals.${index}.start`)}
-                  label={`Opening ${index + 1} from`}
-                  value={interval.start}
-                  onChange={(v) => updateInterval(index, 'start', v)}
-                />
-                <DateTimeField
-                  {...field(`intervals.${index}.end`)}
-                  label={`Opening ${index + 1} until`}
-                  value={interval.end}
-                  onChange={(v) => updateInterval(index, 'end', v)}
-                />
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() =>
-                    set(
-                      'intervals',
-                      values.intervals.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  Remove opening {index + 1}
-                </button>
-              </li>
-            ))}
-          </ol>
-        )}
-        {values.intervals.length < MAX_EVENT_INTERVALS && (
-          <button
-            type="button"
-            className="xp-button"
-            onClick={() => set('intervals', [...values.intervals, { start: values.start, end: values.end }])}
-          >
-            Add an opening time
-          </button>
-        )}
+        <EntryList
+          entries={values.intervals}
+          max={MAX_EVENT_INTERVALS}
+          empty={
+            <p className="owner-field__hint">No separate opening times: open from the start to the end.</p>
+          }
+          removeLabel={(index) => `Remove opening ${index + 1}`}
+          addLabel="Add an opening time"
+          newEntry={() => ({ start: values.start, end: values.end })}
+          onChange={(intervals) => set('intervals', intervals)}
+        >
+          {(interval, index) => (
+            <>
+              <DateTimeField
+                {...field(`intervals.${index}.start`)}
+                label={`Opening ${index + 1} from`}
+                value={interval.start}
+                onChange={(v) => updateInterval(index, 'start', v)}
+              />
+              <DateTimeField
+                {...field(`intervals.${index}.end`)}
+                label={`Opening ${index + 1} until`}
+                value={interval.end}
+                onChange={(v) => updateInterval(index, 'end', v)}
+              />
+            </>
+          )}
+        </EntryList>
       </fieldset>
 
       <fieldset className="owner-form__group">
@@ -347,74 +332,56 @@ export function EventForm({
             )}
           </Field>
         </div>
-        {values.tickets.length > 0 && (
-          <ol className="owner-list">
-            {values.tickets.map((ticket, index) => (
-              <li key={index} className="owner-list__item">
-                <Field {...field(`tickets.${index}.name`)} label={`Ticket ${index + 1} name`}>
+        <EntryList
+          entries={values.tickets}
+          max={MAX_EVENT_TICKETS}
+          removeLabel={(index) => `Remove ticket ${index + 1}`}
+          addLabel="Add a ticket option"
+          newEntry={() => ({ name: '', unit_price: '', max_quantity: '1' })}
+          onChange={(tickets) => set('tickets', tickets)}
+        >
+          {(ticket, index) => (
+            <>
+              <Field {...field(`tickets.${index}.name`)} label={`Ticket ${index + 1} name`}>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="text"
+                    value={ticket.name}
+                    onChange={(e) => updateTicket(index, 'name', e.target.value)}
+                  />
+                )}
+              </Field>
+              <div className="owner-form__row">
+                <Field {...field(`tickets.${index}.unit_price`)} label="Unit price">
                   {(props) => (
                     <input
                       {...props}
                       type="text"
-                      value={ticket.name}
-                      onChange={(e) => updateTicket(index, 'name', e.target.value)}
+                      inputMode="decimal"
+                      value={ticket.unit_price}
+                      onChange={(e) => updateTicket(index, 'unit_price', e.target.value)}
                     />
                   )}
                 </Field>
-                <div className="owner-form__row">
-                  <Field {...field(`tickets.${index}.unit_price`)} label="Unit price">
-                    {(props) => (
-                      <input
-                        {...props}
-                        type="text"
-                        inputMode="decimal"
-                        value={ticket.unit_price}
-                        onChange={(e) => updateTicket(index, 'unit_price', e.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <Field {...field(`tickets.${index}.max_quantity`)} label="Most per order">
-                    {(props) => (
-                      <input
-                        {...props}
-                        type="text"
-                        inputMode="numeric"
-                        value={ticket.max_quantity}
-                        onChange={(e) => updateTicket(index, 'max_quantity', e.target.value)}
-                      />
-                    )}
-                  </Field>
-                </div>
-                <p className="owner-ticket__total" aria-live="polite">
-                  {ticketSummary(ticket)}
-                </p>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() =>
-                    set(
-                      'tickets',
-                      values.tickets.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  Remove ticket {index + 1}
-                </button>
-              </li>
-            ))}
-          </ol>
-        )}
-        {values.tickets.length < MAX_EVENT_TICKETS && (
-          <button
-            type="button"
-            className="xp-button"
-            onClick={() =>
-              set('tickets', [...values.tickets, { name: '', unit_price: '', max_quantity: '1' }])
-            }
-          >
-            Add a ticket option
-          </button>
-        )}
+                <Field {...field(`tickets.${index}.max_quantity`)} label="Most per order">
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="text"
+                      inputMode="numeric"
+                      value={ticket.max_quantity}
+                      onChange={(e) => updateTicket(index, 'max_quantity', e.target.value)}
+                    />
+                  )}
+                </Field>
+              </div>
+              <p className="owner-ticket__total" aria-live="polite">
+                {ticketSummary(ticket)}
+              </p>
+            </>
+          )}
+        </EntryList>
       </fieldset>
 
       <fieldset className="owner-form__group">
@@ -467,6 +434,65 @@ interface ControlProps {
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   required: boolean | undefined;
+}
+
+interface EntryListProps<T> {
+  entries: T[];
+  /** the most entries the server takes: no Add button once there are this many. */
+  max: number;
+  /** shown instead of the list while there are no entries; nothing by default. */
+  empty?: ReactNode;
+  /** the name of the button that removes entry `index` ("Remove ticket 2"). */
+  removeLabel(index: number): string;
+  addLabel: string;
+  /** the entry the Add button appends. */
+  newEntry(): T;
+  onChange(entries: T[]): void;
+  /** an entry's fields. */
+  children(entry: T, index: number): ReactNode;
+}
+
+/**
+ * A group of repeated entries (the openings, the tickets): an ordered list with the fields and a
+ * Remove button in each item, then an Add button while there are fewer than `max`.
+ */
+function EntryList<T>({
+  entries,
+  max,
+  empty,
+  removeLabel,
+  addLabel,
+  newEntry,
+  onChange,
+  children,
+}: EntryListProps<T>) {
+  return (
+    <>
+      {entries.length === 0 ? (
+        empty
+      ) : (
+        <ol className="owner-list">
+          {entries.map((entry, index) => (
+            <li key={index} className="owner-list__item">
+              {children(entry, index)}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => onChange(entries.filter((_, i) => i !== index))}
+              >
+                {removeLabel(index)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {entries.length < max && (
+        <button type="button" className="xp-button" onClick={() => onChange([...entries, newEntry()])}>
+          {addLabel}
+        </button>
+      )}
+    </>
+  );
 }
 
 interface FieldProps {
