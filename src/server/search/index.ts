@@ -334,8 +334,8 @@ export class MemorySearchIndex implements SearchIndex {
   }
 }
 
-/** Documents of the points map filled per turn of the event loop, in the background. */
-const POSITIONS_PER_TURN = 50_000;
+/** The points map is filled in the background for at most this long per turn of the event loop (ms). */
+const POSITIONS_SLICE_MS = 2;
 
 /**
  * Where each live document of a segment is, by kind and id. The events' map is made at once (every
@@ -377,7 +377,10 @@ class Positions {
   private schedule(): void {
     if (this.filled >= this.segment.size) return;
     this.timer = setImmediate(() => {
-      this.fill(Math.min(this.segment.size, this.filled + POSITIONS_PER_TURN));
+      // short slices: a request that arrives meanwhile waits a couple of ms at most
+      const until = performance.now() + POSITIONS_SLICE_MS;
+      while (this.filled < this.segment.size && performance.now() < until)
+        this.fill(Math.min(this.segment.size, this.filled + 1024));
       this.schedule();
     });
     // a process with nothing else to do need not wait for it
