@@ -1,0 +1,131 @@
+/**
+ * Strings kept as UTF-8 bytes rather than a million JS strings: the ids and titles of the point
+ * index. The bulk load hands over one buffer with every record's bytes end to end and each record's
+ * end offset (read that way from the store, see scan.ts); a string is decoded only when a tile or a
+ * leaves page shows it. Later changes replace single slots: those strings are kept as they are.
+ */
+
+export interface PackedStrings {
+  /** every string's UTF-8 bytes, end to end. */
+  bytes: Uint8Array;
+  /** ends[i]: where string i's bytes end (string i starts at ends[i - 1], or 0). */
+  ends: Uint32Array;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+export class TextColumn {
+  /** the bulk-loaded bytes; slot s < bulk has [starts[s], starts[s + 1]). */
+  private bytes: Buffer = EMPTY;
+  private starts = new Uint32Array(1);
+  private bulk = 0;
+  /** strings set after the bulk load, by slot. */
+  private readonly later = new Map<number, string>();
+
+  /** Takes `parts` as the strings of slots 0, 1, 2, ... (in order). Call once, on an empty column. */
+  load(parts: readonly PackedStrings[]): void {
+    let count = 0;
+    let size = 0;
+    for (const part of parts) {
+      count += part.ends.length;
+      size += part.bytes.length;
+    }
+    const bytes = Buffer.allocUnsafeSlow(size);
+    const starts = new Uint32Array(count + 1);
+    let at = 0;
+    let n = 0;
+    for (const part of parts) {
+      bytes.set(part.bytes, at);
+      const ends = part.ends;
+      for (let i = 0; i < ends.length; i++) starts[++n] = at + (ends[i] as number);
+      at += part.bytes.length;
+    }
+    this.bytes = bytes;
+    this.starts = starts;
+    this.bulk = count;
+  }
+
+  get(slot: number): string {
+    const later = this.later.size === 0 ? undefined : this.later.get(slot);
+    if (later !== undefined) return later;
+    if (slot >= this.bulk) return '';
+    return this.bytes.toString('utf8', this.starts[slot] as number, this.starts[slot + 1] as number);
+  }
+
+  set(slot: number, value: string): void {
+    this.later.set(slot, value);
+  }
+
+  /** The hash of slot's string: the same as hashText of the decoded string. */
+  hash(slot: number): number {
+    const later = this.later.get(slot);
+    if (later !== undefined || slot >= this.bulk) return hashText(later ?? '');
+    return hashBytes(this.bytes, this.starts[slot] as number, this.starts[slot + 1] as number);
+  }
+
+  /** Whether slot holds `value`, without decoding it when it can. */
+  equals(slot: number, value: string): boolean {
+    const later = this.later.get(slot);
+    if (later !== undefined || slot >= this.bulk) return (later ?? '') === value;
+    const start = this.starts[slot] as number;
+    const end = this.starts[slot + 1] as number;
+    if (end - start === value.length) {
+      // ASCII (every id the store makes): compare byte by byte
+      let i = 0;
+      while (i < value.length && value.charCodeAt(i) === this.bytes[start + i]) i++;
+      if (i === value.length) return true;
+      if (value.charCodeAt(i) < 0x80) return false;
+    }
+    return this.get(slot) === value;
+  }
+}
+
+/** FNV-1a over bytes [start, end). */
+export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h >>> 0;
+}
+
+/** FNV-1a over the UTF-8 bytes of `value` (equal to hashBytes of its encoding). */
+export function hashText(value: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x80) {
+      const bytes = Buffer.from(value, 'utf8');
+      return hashBytes(bytes, 0, bytes.length);
+    }
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Builds PackedStrings one string at a time (for rows that arrive as JS strings). */
+export class PackedStringsBuilder {
+  private bytes = Buffer.allocUnsafeSlow(4096);
+  private ends = new Uint32Array(256);
+  private used = 0;
+  count = 0;
+
+  push(value: string): void {
+    // at most 3 bytes per UTF-16 unit
+    const room = this.used + value.length * 3;
+    if (room > this.bytes.length) {
+      const next = Buffer.allocUnsafeSlow(Math.max(room, this.bytes.length * 2));
+      next.set(this.bytes.subarray(0, this.used));
+      this.bytes = next;
+    }
+    this.used += this.bytes.write(value, this.used, 'utf8');
+    if (this.count === this.ends.length) {
+      const next = new Uint32Array(this.ends.length * 2);
+      next.set(this.ends);
+      this.ends = next;
+    }
+    this.ends[this.count++] = this.used;
+  }
+
+  finish(): PackedStrings {
+    return { bytes: this.bytes.subarray(0, this.used), ends: this.ends.slice(0, this.count) };
+  }
+}
