@@ -176,6 +176,25 @@ export class PointColumns {
     return out;
   }
 
+  /** The slots of every group (by group number), in slot order: one pass over the columns. */
+  slotsByGroup(groups: number): Uint32Array[] {
+    const counts = new Uint32Array(groups);
+    for (let s = 0; s < this.size; s++) {
+      const g = this.group[s] as number;
+      if (g < groups) counts[g] = (counts[g] as number) + 1;
+    }
+    const out = Array.from(counts, (n) => new Uint32Array(n));
+    const fill = new Uint32Array(groups);
+    for (let s = 0; s < this.size; s++) {
+      const g = this.group[s] as number;
+      if (g >= groups) continue;
+      const at = fill[g] as number;
+      (out[g] as Uint32Array)[at] = s;
+      fill[g] = at + 1;
+    }
+    return out;
+  }
+
   private intern(word: string): number {
     let n = this.wordNumbers.get(word);
     if (n === undefined) {

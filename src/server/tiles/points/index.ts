@@ -108,7 +108,10 @@ export class PointTileIndex {
 
   /** Builds every group's cluster index from the columns; call after the initial load. */
   buildAll(): void {
-    for (let g = 0; g < LAYER_GROUPS.length; g++) this.rebuild(g);
+    const slots = this.columns.slotsByGroup(LAYER_GROUPS.length);
+    slots.forEach((groupSlots, g) => {
+      this.groups[g] = GroupIndex.build(this.columns, groupSlots);
+    });
   }
 
   get count(): number {
