@@ -115,7 +115,8 @@ export class PointColumns {
       }
       const table = this.slots[chunk.kind];
       table.reserve(table.size + n);
-      for (let slot = at; slot < at + n; slot++) table.insert(slot, this.ids.hash(slot));
+      const hashes = chunk.idHashes;
+      for (let i = 0; i < n; i++) table.insert(at + i, hashes[i] as number);
       at += n;
     }
     this.size = at;

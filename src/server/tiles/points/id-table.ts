@@ -2,13 +2,12 @@ import { hashText, type TextColumn } from './packed-text';
 
 /**
  * Slot by id for one record kind: an open-addressing hash table (linear probing) of slot numbers
- * whose keys live in the ids column, so a million ids cost two typed arrays rather than a Map of a
- * million strings (and building it hashes bytes, not strings).
+ * whose keys live in the ids column, so a million ids cost one typed array rather than a Map of a
+ * million strings (and the bulk load hashes bytes, in the scan threads, not strings).
  */
 export class IdTable {
-  /** slot + 1 per bucket; 0 = empty. */
-  private buckets: Int32Array;
-  private hashes: Uint32Array;
+  /** two numbers per bucket: slot + 1 (0 = empty) and the id's hash, side by side (one cache line). */
+  private entries: Uint32Array;
   private mask: number;
   size = 0;
 
@@ -17,76 +16,80 @@ export class IdTable {
     expected = 16,
   ) {
     const capacity = tableCapacity(expected);
-    this.buckets = new Int32Array(capacity);
-    this.hashes = new Uint32Array(capacity);
+    this.entries = new Uint32Array(capacity * 2);
     this.mask = capacity - 1;
   }
 
   get(id: string): number | undefined {
     const hash = hashText(id);
+    const entries = this.entries;
     for (let b = hash & this.mask; ; b = (b + 1) & this.mask) {
-      const entry = this.buckets[b] as number;
+      const entry = entries[2 * b] as number;
       if (entry === 0) return undefined;
-      if (this.hashes[b] === hash && this.ids.equals(entry - 1, id)) return entry - 1;
+      if (entries[2 * b + 1] === hash && this.ids.equals(entry - 1, id)) return entry - 1;
     }
   }
 
   /** Room for `count` entries without resizing. */
   reserve(count: number): void {
     const capacity = tableCapacity(count);
-    if (capacity > this.buckets.length) this.resize(capacity);
+    if (capacity > this.mask + 1) this.resize(capacity);
   }
 
-  /** Adds `slot`, whose id (with this hash: TextColumn.hash) is not in the table yet. */
+  /** Adds `slot`, whose id (with this hash: hashText of it) is not in the table yet. */
   insert(slot: number, hash: number): void {
-    if ((this.size + 1) * 2 > this.buckets.length) this.resize(this.buckets.length * 2);
+    if ((this.size + 1) * 2 > this.mask + 1) this.resize((this.mask + 1) * 2);
+    const entries = this.entries;
     let b = hash & this.mask;
-    while (this.buckets[b] !== 0) b = (b + 1) & this.mask;
-    this.buckets[b] = slot + 1;
-    this.hashes[b] = hash;
+    while (entries[2 * b] !== 0) b = (b + 1) & this.mask;
+    entries[2 * b] = slot + 1;
+    entries[2 * b + 1] = hash;
     this.size++;
   }
 
   /** Removes `slot`, found under the hash of its id. */
   delete(slot: number, hash: number): void {
-    let b = hash & this.mask;
-    for (; ; b = (b + 1) & this.mask) {
-      const entry = this.buckets[b] as number;
+    const entries = this.entries;
+    const mask = this.mask;
+    let b = hash & mask;
+    for (; ; b = (b + 1) & mask) {
+      const entry = entries[2 * b] as number;
       if (entry === 0) return;
       if (entry === slot + 1) break;
     }
     this.size--;
     // backward-shift deletion: move later entries of the probe run into the hole when they may
-    for (let next = (b + 1) & this.mask; ; next = (next + 1) & this.mask) {
-      const entry = this.buckets[next] as number;
+    for (let next = (b + 1) & mask; ; next = (next + 1) & mask) {
+      const entry = entries[2 * next] as number;
       if (entry === 0) break;
-      const home = (this.hashes[next] as number) & this.mask;
-      // the entry may move to b when b lies cyclically in [home, next)
+      const home = (entries[2 * next + 1] as number) & mask;
+      // the entry may move to b unless its home lies cyclically in (b, next]
       const fits = b <= next ? home <= b || home > next : home <= b && home > next;
       if (fits) {
-        this.buckets[b] = entry;
-        this.hashes[b] = this.hashes[next] as number;
+        entries[2 * b] = entry;
+        entries[2 * b + 1] = entries[2 * next + 1] as number;
         b = next;
       }
     }
-    this.buckets[b] = 0;
-    this.hashes[b] = 0;
+    entries[2 * b] = 0;
+    entries[2 * b + 1] = 0;
   }
 
   private resize(capacity: number): void {
-    const { buckets, hashes } = this;
-    this.buckets = new Int32Array(capacity);
-    this.hashes = new Uint32Array(capacity);
-    this.mask = capacity - 1;
-    for (let i = 0; i < buckets.length; i++) {
-      const entry = buckets[i] as number;
+    const old = this.entries;
+    const entries = new Uint32Array(capacity * 2);
+    const mask = capacity - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      const entry = old[i] as number;
       if (entry === 0) continue;
-      const hash = hashes[i] as number;
-      let b = hash & this.mask;
-      while (this.buckets[b] !== 0) b = (b + 1) & this.mask;
-      this.buckets[b] = entry;
-      this.hashes[b] = hash;
+      const hash = old[i + 1] as number;
+      let b = hash & mask;
+      while (entries[2 * b] !== 0) b = (b + 1) & mask;
+      entries[2 * b] = entry;
+      entries[2 * b + 1] = hash;
     }
+    this.entries = entries;
+    this.mask = mask;
   }
 }
 

@@ -56,13 +56,6 @@ export class TextColumn {
     this.later.set(slot, value);
   }
 
-  /** The hash of slot's string: the same as hashText of the decoded string. */
-  hash(slot: number): number {
-    const later = this.later.get(slot);
-    if (later !== undefined || slot >= this.bulk) return hashText(later ?? '');
-    return hashBytes(this.bytes, this.starts[slot] as number, this.starts[slot + 1] as number);
-  }
-
   /** Whether slot holds `value`, without decoding it when it can. */
   equals(slot: number, value: string): boolean {
     const later = this.later.get(slot);
@@ -80,14 +73,14 @@ export class TextColumn {
   }
 }
 
-/** FNV-1a over bytes [start, end). */
+/** FNV-1a over bytes [start, end), its bits mixed (murmur3's finaliser) for tables that mask them. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
-  return h >>> 0;
+  return mix(h);
 }
 
-/** FNV-1a over the UTF-8 bytes of `value` (equal to hashBytes of its encoding). */
+/** hashBytes of the UTF-8 encoding of `value`. */
 export function hashText(value: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < value.length; i++) {
@@ -98,7 +91,29 @@ export function hashText(value: string): number {
     }
     h = Math.imul(h ^ c, 0x01000193);
   }
+  return mix(h);
+}
+
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** hashBytes of each string of `packed`. */
+export function hashPacked(packed: PackedStrings): Uint32Array {
+  const { bytes, ends } = packed;
+  const hashes = new Uint32Array(ends.length);
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i] as number;
+    hashes[i] = hashBytes(bytes, start, end);
+    start = end;
+  }
+  return hashes;
 }
 
 /** Builds PackedStrings one string at a time (for rows that arrive as JS strings). */

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
 import { worldX, worldY } from './morton';
-import { PackedStringsBuilder, type PackedStrings } from './packed-text';
+import { PackedStringsBuilder, hashPacked, type PackedStrings } from './packed-text';
 
 /**
  * Reading the point index's records in bulk, as columns (typed arrays plus packed UTF-8 strings)
@@ -37,6 +37,8 @@ export interface RecordChunk {
   /** events: epoch ms after which the record is hidden; null for points. */
   hideAfter: Float64Array | null;
   ids: PackedStrings;
+  /** hashBytes of each id (for the id table; computed where the chunk is read). */
+  idHashes: Uint32Array;
   titles: PackedStrings;
 }
 
@@ -146,6 +148,7 @@ export class ChunkBuilder {
     const lat = this.lat.slice(0, n);
     const wx = new Float64Array(n);
     const wy = new Float64Array(n);
+    const ids = concatPacked(this.idParts);
     for (let i = 0; i < n; i++) {
       wx[i] = worldX(lon[i] as number);
       wy[i] = worldY(lat[i] as number);
@@ -164,7 +167,8 @@ export class ChunkBuilder {
       beam: this.beam.slice(0, n),
       promo: this.promo.slice(0, n),
       hideAfter: this.hideAfter ? this.hideAfter.slice(0, n) : null,
-      ids: concatPacked(this.idParts),
+      ids,
+      idHashes: hashPacked(ids),
       titles: concatPacked(this.titleParts),
     };
   }
