@@ -2,7 +2,8 @@ import { isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
 import type { Store } from '../../store/store';
 import type { RecordKind } from './columns';
 import type { LoadedRecord } from './index';
-import { ChunkBuilder, runScanJob, seqBounds, type RecordChunk } from './scan';
+import { ChunkBuilder, type RecordChunk } from './scan';
+import { scanSqliteInThreads, type ScanThreadsOptions } from './scan-threads';
 
 /**
  * The rows the point tiles show, read from the store: all of them at start (raw drivers, in bulk as
@@ -73,12 +74,14 @@ function eventRecord(row: EventTuple): LoadedRecord {
 }
 
 /** Every visible point and event, in bulk: column chunks for PointTileIndex.load. */
-export async function readSnapshot(store: Store, now: number): Promise<RecordChunk[]> {
+export async function readSnapshot(
+  store: Store,
+  now: number,
+  options: ScanThreadsOptions = {},
+): Promise<RecordChunk[]> {
   const cutoff = now - EVENT_GRACE_MS;
   if (store.raw.kind === 'sqlite') {
-    const database = store.raw.database;
-    const [, high] = seqBounds(database);
-    return runScanJob(database, { after: -1, upTo: high, events: { cutoff, graceMs: EVENT_GRACE_MS } });
+    return scanSqliteInThreads(store.raw.database, { cutoff, graceMs: EVENT_GRACE_MS }, options);
   }
   // PostgreSQL: paged by seq on this thread (the pages are network-bound, not parse-bound)
   const pool = store.raw.pool;

@@ -29,6 +29,10 @@ export interface PointTilesOptions {
   log?: (message: string, details?: Record<string, unknown>) => void;
   onError?: (error: unknown) => void;
   now?: () => number;
+  /** SQLite: ranges of the start-up scan read at once (scan-threads.ts); default: the cores, at most 4. */
+  scanThreads?: number;
+  /** SQLite: seq values per scan thread below which fewer threads are used; default 100,000. */
+  scanMinRowsPerThread?: number;
 }
 
 export interface BuildStats {
@@ -73,7 +77,13 @@ export class PointTiles {
     const startSeq = await feed.latestSeq();
     const index = new PointTileIndex(startSeq);
     // sized once, to the snapshot (plus 2 %): growing by doubling would leave up to half unused
-    index.load(await readSnapshot(store, now()));
+    index.load(
+      await readSnapshot(store, now(), {
+        threads: options.scanThreads,
+        minRowsPerThread: options.scanMinRowsPerThread,
+        log: options.log,
+      }),
+    );
     index.buildAll();
     const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
     options.log?.('point tiles: index built', { ...stats });
