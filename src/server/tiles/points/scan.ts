@@ -77,23 +77,27 @@ export function chunkBuffers(chunk: RecordChunk): ArrayBuffer[] {
     chunk.titles.ends,
     ...(chunk.hideAfter ? [chunk.hideAfter] : []),
   ];
-  // each array owns its buffer (see finish): transferring one detaches nothing else
+  // each array is the only view of its buffer (see finish): transferring one detaches nothing else
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
 
 const GROUP_NUMBER = new Map<string, number>(LAYER_GROUPS.map((g, i) => [g, i]));
 
-/** Collects records into one chunk, growing its columns as they come. */
+/**
+ * Collects records into one chunk, growing its columns as they come (from `expected` records: given
+ * an upper bound, they never grow, and finish() hands out views rather than copies; the chunk is
+ * copied into the index's columns right after anyway).
+ */
 export class ChunkBuilder {
-  private capacity = 1024;
+  private capacity: number;
   count = 0;
-  private lon = new Float64Array(this.capacity);
-  private lat = new Float64Array(this.capacity);
-  private group = new Uint8Array(this.capacity);
-  private type = new Uint32Array(this.capacity);
-  private subtype = new Uint32Array(this.capacity);
-  private beam = new Int32Array(this.capacity);
-  private promo = new Uint8Array(this.capacity);
+  private lon: Float64Array;
+  private lat: Float64Array;
+  private group: Uint8Array;
+  private type: Uint32Array;
+  private subtype: Uint32Array;
+  private beam: Int32Array;
+  private promo: Uint8Array;
   private hideAfter: Float64Array | null;
   private readonly words: string[] = [''];
   private readonly wordNumbers = new Map<string, number>([['', 0]]);
@@ -103,8 +107,20 @@ export class ChunkBuilder {
   private idBuilder: PackedStringsBuilder | undefined;
   private titleBuilder: PackedStringsBuilder | undefined;
 
-  constructor(readonly kind: RecordKind) {
-    this.hideAfter = kind === 'event' ? new Float64Array(this.capacity) : null;
+  constructor(
+    readonly kind: RecordKind,
+    expected = 1024,
+  ) {
+    const capacity = Math.max(16, expected);
+    this.capacity = capacity;
+    this.lon = new Float64Array(capacity);
+    this.lat = new Float64Array(capacity);
+    this.group = new Uint8Array(capacity);
+    this.type = new Uint32Array(capacity);
+    this.subtype = new Uint32Array(capacity);
+    this.beam = new Int32Array(capacity);
+    this.promo = new Uint8Array(capacity);
+    this.hideAfter = kind === 'event' ? new Float64Array(capacity) : null;
   }
 
   /** Adds one record (row by row sources). */
@@ -169,8 +185,8 @@ export class ChunkBuilder {
   finish(): RecordChunk {
     this.flushBuilders();
     const n = this.count;
-    const lon = this.lon.slice(0, n);
-    const lat = this.lat.slice(0, n);
+    const lon = this.lon.subarray(0, n);
+    const lat = this.lat.subarray(0, n);
     const wx = new Float64Array(n);
     const wy = new Float64Array(n);
     const ids = concatPacked(this.idParts);
@@ -185,13 +201,13 @@ export class ChunkBuilder {
       lat,
       wx,
       wy,
-      group: this.group.slice(0, n),
-      type: this.type.slice(0, n),
-      subtype: this.subtype.slice(0, n),
+      group: this.group.subarray(0, n),
+      type: this.type.subarray(0, n),
+      subtype: this.subtype.subarray(0, n),
       words: this.words,
-      beam: this.beam.slice(0, n),
-      promo: this.promo.slice(0, n),
-      hideAfter: this.hideAfter ? this.hideAfter.slice(0, n) : null,
+      beam: this.beam.subarray(0, n),
+      promo: this.promo.subarray(0, n),
+      hideAfter: this.hideAfter ? this.hideAfter.subarray(0, n) : null,
       ids,
       idHashes: hashPacked(ids),
       titles: concatPacked(this.titleParts),
@@ -272,6 +288,8 @@ function endsOf(lengths: number[]): Uint32Array {
 
 const EMPTY_BYTES = new Uint8Array(0);
 
+/** Most records a scan's builder is sized for up front. */
+const MAX_EXPECTED = 1 << 20;
 /** Seq values per aggregate step: a few MB of JSON at a time. */
 const STEP = 16_384;
 /** The point groups, for the scan's filter (points whose supertype has no layer are not shown). */
@@ -332,7 +350,8 @@ function pushStep(builder: ChunkBuilder, row: StepRow, graceMs: number): void {
 
 /** The shown points with seq in (after, upTo], in seq order. */
 export function scanSqlitePoints(database: SQLite.Database, after: number, upTo: number): RecordChunk {
-  const builder = new ChunkBuilder('point');
+  // at most one point per seq value: sized once (up to a million; a sparser range grows as it must)
+  const builder = new ChunkBuilder('point', Math.min(upTo - after, MAX_EXPECTED));
   const step = database.prepare(POINTS_STEP_SQL).raw(true);
   for (let from = after; from < upTo; from += STEP) {
     pushStep(builder, step.get(from, Math.min(upTo, from + STEP)) as StepRow, 0);
@@ -353,7 +372,7 @@ export function scanSqliteEvents(database: SQLite.Database, cutoff: number, grac
   const total = count('select count(*) from events');
   const shown = count('select count(*) from events where end_date > ?', cutoff);
   const sqlText = shown * 5 < total * 2 ? EVENTS_BY_INDEX_SQL : EVENTS_BY_SCAN_SQL;
-  const builder = new ChunkBuilder('event');
+  const builder = new ChunkBuilder('event', shown);
   pushStep(builder, database.prepare(sqlText).raw(true).get(cutoff) as StepRow, graceMs);
   return builder.finish();
 }
