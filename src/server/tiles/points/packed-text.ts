@@ -1,8 +1,9 @@
 /**
  * Strings kept as UTF-8 bytes rather than a million JS strings: the ids and titles of the point
- * index. The bulk load hands over one buffer with every record's bytes end to end and each record's
- * end offset (read that way from the store, see scan.ts); a string is decoded only when a tile or a
- * leaves page shows it. Later changes replace single slots: those strings are kept as they are.
+ * index. The bulk load hands over a few parts (one per scan range), each one buffer with its records'
+ * bytes end to end and each record's end offset (read that way from the store, see scan.ts); the
+ * column keeps those parts as they are (no copy) and decodes a string only when a tile or a leaves
+ * page shows it. Later changes replace single slots: those strings are kept as they are.
  */
 
 export interface PackedStrings {
@@ -12,44 +13,38 @@ export interface PackedStrings {
   ends: Uint32Array;
 }
 
-const EMPTY = Buffer.alloc(0);
+interface Part {
+  bytes: Buffer;
+  ends: Uint32Array;
+  /** the slot of the part's first string. */
+  base: number;
+}
 
 export class TextColumn {
-  /** the bulk-loaded bytes; slot s < bulk has [starts[s], starts[s + 1]). */
-  private bytes: Buffer = EMPTY;
-  private starts = new Uint32Array(1);
+  /** the bulk-loaded parts, in slot order. */
+  private parts: Part[] = [];
   private bulk = 0;
   /** strings set after the bulk load, by slot. */
   private readonly later = new Map<number, string>();
 
   /** Takes `parts` as the strings of slots 0, 1, 2, ... (in order). Call once, on an empty column. */
   load(parts: readonly PackedStrings[]): void {
-    let count = 0;
-    let size = 0;
-    for (const part of parts) {
-      count += part.ends.length;
-      size += part.bytes.length;
-    }
-    const bytes = Buffer.allocUnsafeSlow(size);
-    const starts = new Uint32Array(count + 1);
-    let at = 0;
-    let n = 0;
-    for (const part of parts) {
-      bytes.set(part.bytes, at);
-      const ends = part.ends;
-      for (let i = 0; i < ends.length; i++) starts[++n] = at + (ends[i] as number);
-      at += part.bytes.length;
-    }
-    this.bytes = bytes;
-    this.starts = starts;
-    this.bulk = count;
+    let base = 0;
+    this.parts = parts.map(({ bytes, ends }) => {
+      const part = { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), ends, base };
+      base += ends.length;
+      return part;
+    });
+    this.bulk = base;
   }
 
   get(slot: number): string {
     const later = this.later.size === 0 ? undefined : this.later.get(slot);
     if (later !== undefined) return later;
     if (slot >= this.bulk) return '';
-    return this.bytes.toString('utf8', this.starts[slot] as number, this.starts[slot + 1] as number);
+    const part = this.partOf(slot);
+    const i = slot - part.base;
+    return part.bytes.toString('utf8', i === 0 ? 0 : (part.ends[i - 1] as number), part.ends[i] as number);
   }
 
   set(slot: number, value: string): void {
@@ -60,16 +55,26 @@ export class TextColumn {
   equals(slot: number, value: string): boolean {
     const later = this.later.get(slot);
     if (later !== undefined || slot >= this.bulk) return (later ?? '') === value;
-    const start = this.starts[slot] as number;
-    const end = this.starts[slot + 1] as number;
+    const part = this.partOf(slot);
+    const i = slot - part.base;
+    const start = i === 0 ? 0 : (part.ends[i - 1] as number);
+    const end = part.ends[i] as number;
     if (end - start === value.length) {
       // ASCII (every id the store makes): compare byte by byte
-      let i = 0;
-      while (i < value.length && value.charCodeAt(i) === this.bytes[start + i]) i++;
-      if (i === value.length) return true;
-      if (value.charCodeAt(i) < 0x80) return false;
+      let k = 0;
+      while (k < value.length && value.charCodeAt(k) === part.bytes[start + k]) k++;
+      if (k === value.length) return true;
+      if (value.charCodeAt(k) < 0x80) return false;
     }
     return this.get(slot) === value;
+  }
+
+  /** The bulk part holding slot (< bulk): a few parts, searched from the last. */
+  private partOf(slot: number): Part {
+    const parts = this.parts;
+    let p = parts.length - 1;
+    while ((parts[p] as Part).base > slot) p--;
+    return parts[p] as Part;
   }
 }
 
