@@ -1,5 +1,8 @@
 import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
+import { IdTable } from './id-table';
 import { worldX, worldY } from './morton';
+import { TextColumn, hashText } from './packed-text';
+import type { RecordChunk, RecordKind } from './scan';
 
 /** One point or event as the tiles need it (the columns the loader reads). */
 export interface PointRecord {
@@ -14,7 +17,7 @@ export interface PointRecord {
   promo: number;
 }
 
-export type RecordKind = 'point' | 'event';
+export type { RecordKind };
 
 /** Group number stored for a free slot. */
 export const FREE = 255;
@@ -25,43 +28,53 @@ export function groupNumber(group: LayerGroup): number {
 }
 
 /**
- * Every visible point and event in column arrays indexed by slot: numbers in typed arrays, strings in
- * two plain arrays, repeated category names interned once. A deleted slot is marked FREE and reused.
- * Slots are stable: the per-group cluster indexes refer to them.
+ * Every visible point and event in column arrays indexed by slot: numbers in typed arrays, ids and
+ * titles as packed UTF-8 (packed-text.ts: decoded when a tile shows them), repeated category names
+ * interned once, slots found by id through a hash table over the ids column (id-table.ts). A deleted
+ * slot is marked FREE and reused. Slots are stable: the per-group cluster indexes refer to them.
  */
 export class PointColumns {
   capacity: number;
   /** one past the highest slot ever used. */
   size = 0;
-  lon: Float64Array;
-  lat: Float64Array;
+  lon = new Float64Array(0);
+  lat = new Float64Array(0);
   /** Web Mercator world position in [0, 1). */
-  wx: Float64Array;
-  wy: Float64Array;
-  group: Uint8Array;
-  type: Uint32Array;
-  subtype: Uint32Array;
-  beam: Int32Array;
-  promo: Uint8Array;
-  ids: string[] = [];
-  titles: string[] = [];
+  wx = new Float64Array(0);
+  wy = new Float64Array(0);
+  group = new Uint8Array(0);
+  type = new Uint32Array(0);
+  subtype = new Uint32Array(0);
+  beam = new Int32Array(0);
+  promo = new Uint8Array(0);
+  readonly ids = new TextColumn();
+  readonly titles = new TextColumn();
   /** interned category names, by number. */
   readonly words: string[] = [''];
   private readonly wordNumbers = new Map<string, number>([['', 0]]);
-  private readonly slots: Record<RecordKind, Map<string, number>> = { point: new Map(), event: new Map() };
+  private readonly slots: Record<RecordKind, IdTable> = {
+    point: new IdTable(this.ids),
+    event: new IdTable(this.ids),
+  };
   private readonly free: number[] = [];
 
   constructor(capacity = 1024) {
-    this.capacity = Math.max(16, capacity);
-    this.lon = new Float64Array(this.capacity);
-    this.lat = new Float64Array(this.capacity);
-    this.wx = new Float64Array(this.capacity);
-    this.wy = new Float64Array(this.capacity);
-    this.group = new Uint8Array(this.capacity).fill(FREE);
-    this.type = new Uint32Array(this.capacity);
-    this.subtype = new Uint32Array(this.capacity);
-    this.beam = new Int32Array(this.capacity);
-    this.promo = new Uint8Array(this.capacity);
+    this.capacity = 0;
+    this.allocate(Math.max(16, capacity));
+  }
+
+  /** Fresh, empty columns of this capacity. */
+  private allocate(capacity: number): void {
+    this.capacity = capacity;
+    this.lon = new Float64Array(capacity);
+    this.lat = new Float64Array(capacity);
+    this.wx = new Float64Array(capacity);
+    this.wy = new Float64Array(capacity);
+    this.group = new Uint8Array(capacity).fill(FREE);
+    this.type = new Uint32Array(capacity);
+    this.subtype = new Uint32Array(capacity);
+    this.beam = new Int32Array(capacity);
+    this.promo = new Uint8Array(capacity);
   }
 
   get count(): number {
@@ -70,6 +83,44 @@ export class PointColumns {
 
   slotOf(kind: RecordKind, id: string): number | undefined {
     return this.slots[kind].get(id);
+  }
+
+  /**
+   * Fills the empty columns with the chunks' records, in order from slot 0, and answers the slot of
+   * each chunk's first record. Ids must be unique per kind (the store's keys are).
+   */
+  load(chunks: readonly RecordChunk[], headroom = 1.02): number[] {
+    if (this.size !== 0) throw new Error('PointColumns.load fills empty columns only');
+    const total = chunks.reduce((n, chunk) => n + chunk.count, 0);
+    if (total > this.capacity) this.allocate(Math.ceil(total * headroom) + 1024);
+    this.ids.load(chunks.map((chunk) => chunk.ids));
+    this.titles.load(chunks.map((chunk) => chunk.titles));
+    const starts: number[] = [];
+    let at = 0;
+    for (const chunk of chunks) {
+      starts.push(at);
+      const n = chunk.count;
+      this.lon.set(chunk.lon, at);
+      this.lat.set(chunk.lat, at);
+      this.wx.set(chunk.wx, at);
+      this.wy.set(chunk.wy, at);
+      this.group.set(chunk.group, at);
+      this.beam.set(chunk.beam, at);
+      this.promo.set(chunk.promo, at);
+      // the chunk's own word numbers, renumbered into ours
+      const words = chunk.words.map((word) => this.intern(word));
+      for (let i = 0; i < n; i++) {
+        this.type[at + i] = words[chunk.type[i] as number] as number;
+        this.subtype[at + i] = words[chunk.subtype[i] as number] as number;
+      }
+      const table = this.slots[chunk.kind];
+      table.reserve(table.size + n);
+      const hashes = chunk.idHashes;
+      for (let i = 0; i < n; i++) table.insert(at + i, hashes[i] as number);
+      at += n;
+    }
+    this.size = at;
+    return starts;
   }
 
   /** Adds or replaces a record; answers its slot and whether its group or position changed. */
@@ -87,8 +138,8 @@ export class PointColumns {
       moved = oldGroup !== groupNo || this.wx[slot] !== wx || this.wy[slot] !== wy;
     } else {
       slot = this.free.pop() ?? this.grow();
-      this.slots[kind].set(record.id, slot);
-      this.ids[slot] = record.id;
+      this.ids.set(slot, record.id);
+      this.slots[kind].insert(slot, hashText(record.id));
     }
     this.lon[slot] = record.lon;
     this.lat[slot] = record.lat;
@@ -99,7 +150,7 @@ export class PointColumns {
     this.subtype[slot] = this.intern(record.subtype);
     this.beam[slot] = record.beamtype | 0;
     this.promo[slot] = record.promo ? 1 : 0;
-    this.titles[slot] = record.title;
+    this.titles.set(slot, record.title);
     return { slot, moved, oldGroup };
   }
 
@@ -108,10 +159,10 @@ export class PointColumns {
     const slot = this.slots[kind].get(id);
     if (slot === undefined) return FREE;
     const groupNo = this.group[slot] as number;
-    this.slots[kind].delete(id);
+    this.slots[kind].delete(slot, hashText(id));
     this.group[slot] = FREE;
-    this.ids[slot] = '';
-    this.titles[slot] = '';
+    this.ids.set(slot, '');
+    this.titles.set(slot, '');
     this.free.push(slot);
     return groupNo;
   }
@@ -123,6 +174,25 @@ export class PointColumns {
     const out = new Uint32Array(n);
     let k = 0;
     for (let s = 0; s < this.size; s++) if (this.group[s] === groupNo) out[k++] = s;
+    return out;
+  }
+
+  /** The slots of every group (by group number), in slot order: one pass over the columns. */
+  slotsByGroup(groups: number): Uint32Array[] {
+    const counts = new Uint32Array(groups);
+    for (let s = 0; s < this.size; s++) {
+      const g = this.group[s] as number;
+      if (g < groups) counts[g] = (counts[g] as number) + 1;
+    }
+    const out = Array.from(counts, (n) => new Uint32Array(n));
+    const fill = new Uint32Array(groups);
+    for (let s = 0; s < this.size; s++) {
+      const g = this.group[s] as number;
+      if (g >= groups) continue;
+      const at = fill[g] as number;
+      (out[g] as Uint32Array)[at] = s;
+      fill[g] = at + 1;
+    }
     return out;
   }
 

@@ -1,5 +1,5 @@
 import type { PointColumns } from './columns';
-import { commonLevel, lowerBound, mortonHalves, nodeSpan, quantise } from './morton';
+import { commonLevel, lowerBound, mortonHalves, mortonHigh, mortonLow, nodeSpan, quantise } from './morton';
 
 /**
  * Clustering options, in the units supercluster documents.
@@ -51,60 +51,70 @@ export class GroupIndex {
     return new GroupIndex(new Uint32Array(0), new Float64Array(0), new Float64Array(1), new Float64Array(1));
   }
 
-  /** Sorts `slots` by Morton code (LSD radix sort on four 12-bit digits) and sums positions. */
+  /**
+   * Sorts `slots` by Morton code and sums positions: an LSD radix sort on four 12-bit digits that
+   * carries the keys along with the slots (sequential reads in every pass), the four digit counts
+   * taken in one pass up front. Stable, so points with equal codes keep their slot order.
+   */
   static build(columns: PointColumns, slots: Uint32Array): GroupIndex {
     const n = slots.length;
-    const hi = new Uint32Array(n);
-    const lo = new Uint32Array(n);
+    const wx = columns.wx;
+    const wy = columns.wy;
+    let hi = new Uint32Array(n);
+    let lo = new Uint32Array(n);
+    let order = new Uint32Array(n);
+    const counts = new Uint32Array(4 * 4096);
     for (let i = 0; i < n; i++) {
       const s = slots[i] as number;
-      const [h, l] = mortonHalves(quantise(columns.wx[s] as number), quantise(columns.wy[s] as number));
+      const qx = quantise(wx[s] as number);
+      const qy = quantise(wy[s] as number);
+      const h = mortonHigh(qx, qy);
+      const l = mortonLow(qx, qy);
       hi[i] = h;
       lo[i] = l;
+      order[i] = s;
+      count(counts, l & 0xfff);
+      count(counts, 4096 + (l >>> 12));
+      count(counts, 8192 + (h & 0xfff));
+      count(counts, 12288 + (h >>> 12));
     }
-    let perm = new Uint32Array(n);
-    for (let i = 0; i < n; i++) perm[i] = i;
-    let next = new Uint32Array(n);
-    const counts = new Uint32Array(4096);
-    for (const [keys, shift] of [
-      [lo, 0],
-      [lo, 12],
-      [hi, 0],
-      [hi, 12],
-    ] as const) {
-      counts.fill(0);
-      for (let i = 0; i < n; i++) {
-        const d = ((keys[perm[i] as number] as number) >>> shift) & 0xfff;
-        counts[d] = (counts[d] as number) + 1;
-      }
+    for (let pass = 0; pass < 4; pass++) {
       let total = 0;
-      for (let d = 0; d < 4096; d++) {
+      for (let d = pass * 4096; d < (pass + 1) * 4096; d++) {
         const c = counts[d] as number;
         counts[d] = total;
         total += c;
       }
+    }
+    let hiNext = new Uint32Array(n);
+    let loNext = new Uint32Array(n);
+    let orderNext = new Uint32Array(n);
+    for (let pass = 0; pass < 4; pass++) {
+      const base = pass * 4096;
+      const keys = pass < 2 ? lo : hi;
+      const shift = pass % 2 === 0 ? 0 : 12;
       for (let i = 0; i < n; i++) {
-        const p = perm[i] as number;
-        const d = ((keys[p] as number) >>> shift) & 0xfff;
+        const d = base + (((keys[i] as number) >>> shift) & 0xfff);
         const at = counts[d] as number;
         counts[d] = at + 1;
-        next[at] = p;
+        hiNext[at] = hi[i] as number;
+        loNext[at] = lo[i] as number;
+        orderNext[at] = order[i] as number;
       }
-      [perm, next] = [next, perm];
+      [hi, hiNext] = [hiNext, hi];
+      [lo, loNext] = [loNext, lo];
+      [order, orderNext] = [orderNext, order];
     }
-    const order = new Uint32Array(n);
     const codes = new Float64Array(n);
     const sumX = new Float64Array(n + 1);
     const sumY = new Float64Array(n + 1);
     let sx = 0;
     let sy = 0;
     for (let i = 0; i < n; i++) {
-      const p = perm[i] as number;
-      const s = slots[p] as number;
-      order[i] = s;
-      codes[i] = (hi[p] as number) * LOW + (lo[p] as number);
-      sx += columns.wx[s] as number;
-      sy += columns.wy[s] as number;
+      const s = order[i] as number;
+      codes[i] = (hi[i] as number) * LOW + (lo[i] as number);
+      sx += wx[s] as number;
+      sy += wy[s] as number;
       sumX[i + 1] = sx;
       sumY[i + 1] = sy;
     }
@@ -218,6 +228,10 @@ export class GroupIndex {
     const [start, end] = this.range(cell * span, (cell + 1) * span);
     return [start, end, level];
   }
+}
+
+function count(counts: Uint32Array, d: number): void {
+  counts[d] = (counts[d] as number) + 1;
 }
 
 export function clusterIdOf(level: number, cell: number): number {

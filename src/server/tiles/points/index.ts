@@ -1,6 +1,7 @@
 import { prefixFor } from '../../../shared/domain/supertypes';
 import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
 import { FREE, PointColumns, groupNumber, type PointRecord, type RecordKind } from './columns';
+import type { RecordChunk } from './scan';
 import { CELL_LEVELS, CLUSTER_MAX_ZOOM, GroupIndex, clusterIdOf } from './group-index';
 import { nodeRange } from './morton';
 import { EXTENT, PointLayer, encodeTile, type TileValue } from './mvt';
@@ -89,6 +90,17 @@ export class PointTileIndex {
     this.columns = new PointColumns(capacity);
   }
 
+  /** Loads the initial snapshot in bulk (into an empty index); call buildAll() next. */
+  load(chunks: readonly RecordChunk[]): void {
+    const starts = this.columns.load(chunks);
+    chunks.forEach((chunk, k) => {
+      if (!chunk.hideAfter) return;
+      const at = starts[k] as number;
+      for (let i = 0; i < chunk.count; i++)
+        this.hideAfter.set(this.columns.ids.get(at + i), chunk.hideAfter[i] as number);
+    });
+  }
+
   /** Adds one record of the initial snapshot; call buildAll() once they are all in. */
   add(kind: RecordKind, record: LoadedRecord): void {
     this.putRecord(kind, record);
@@ -96,7 +108,10 @@ export class PointTileIndex {
 
   /** Builds every group's cluster index from the columns; call after the initial load. */
   buildAll(): void {
-    for (let g = 0; g < LAYER_GROUPS.length; g++) this.rebuild(g);
+    const slots = this.columns.slotsByGroup(LAYER_GROUPS.length);
+    slots.forEach((groupSlots, g) => {
+      this.groups[g] = GroupIndex.build(this.columns, groupSlots);
+    });
   }
 
   get count(): number {
@@ -224,12 +239,13 @@ export class PointTileIndex {
     const c = this.columns;
     for (let i = start + offset; i < end && leaves.length < limit; i++) {
       const s = index.order[i] as number;
+      const id = c.ids.get(s);
       leaves.push({
-        appnetid: c.ids[s] as string,
-        title: c.titles[s] as string,
+        appnetid: id,
+        title: c.titles.get(s),
         businesstype: c.words[c.type[s] as number] as string,
         subtype: c.words[c.subtype[s] as number] as string,
-        clickurl: clickUrl(group, c.ids[s] as string),
+        clickurl: clickUrl(group, id),
         lat: round6(c.lat[s] as number),
         lon: round6(c.lon[s] as number),
       });
@@ -254,8 +270,8 @@ export class PointTileIndex {
     toTileY: (wy: number) => number,
   ): void {
     const c = this.columns;
-    const id = c.ids[slot] as string;
-    const title = c.titles[slot] as string;
+    const id = c.ids.get(slot);
+    const title = c.titles.get(slot);
     const values: TileValue[] = [
       id,
       round6(c.lat[slot] as number),

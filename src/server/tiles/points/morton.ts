@@ -41,9 +41,17 @@ function spread(v: number): number {
 
 /** The high and low 24-bit halves of the code of grid cell (qx, qy), each < 2^24. */
 export function mortonHalves(qx: number, qy: number): [hi: number, lo: number] {
-  const hi = spread(qx >>> HALF_BITS) | (spread(qy >>> HALF_BITS) << 1);
-  const lo = spread(qx & (HALF - 1)) | (spread(qy & (HALF - 1)) << 1);
-  return [hi, lo];
+  return [mortonHigh(qx, qy), mortonLow(qx, qy)];
+}
+
+/** The high 24-bit half of the code of grid cell (qx, qy) (no array: for the index's hot loops). */
+export function mortonHigh(qx: number, qy: number): number {
+  return spread(qx >>> HALF_BITS) | (spread(qy >>> HALF_BITS) << 1);
+}
+
+/** The low 24-bit half of the code of grid cell (qx, qy). */
+export function mortonLow(qx: number, qy: number): number {
+  return spread(qx & (HALF - 1)) | (spread(qy & (HALF - 1)) << 1);
 }
 
 /** The 48-bit code of a grid cell, exact in a double. */

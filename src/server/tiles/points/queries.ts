@@ -1,11 +1,13 @@
-import { LAYER_GROUPS, isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
+import { isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
 import type { Store } from '../../store/store';
 import type { RecordKind } from './columns';
 import type { LoadedRecord } from './index';
+import { ChunkBuilder, type RecordChunk } from './scan';
+import { scanSqliteInThreads, type ScanThreadsOptions } from './scan-threads';
 
 /**
- * The rows the point tiles show, read from the store: all of them at start (raw drivers, streamed,
- * since a million rows through the query builder cost seconds), a few by id after each change.
+ * The rows the point tiles show, read from the store: all of them at start (raw drivers, in bulk as
+ * column chunks: scan.ts, scan-threads.ts), a few by id after each change.
  *
  * Events are shown until a day after they end (EVENT_GRACE_MS): a party that ended last night is still
  * worth finding this morning; older ones leave the map (the tile index sweeps them every minute).
@@ -71,51 +73,19 @@ function eventRecord(row: EventTuple): LoadedRecord {
   };
 }
 
-const POINT_GROUPS = new Set<string>(LAYER_GROUPS.filter((group) => group !== 'event'));
-
-const EMPTY_RECORD: LoadedRecord = {
-  id: '',
-  group: 'business',
-  type: '',
-  subtype: '',
-  title: '',
-  lat: 0,
-  lon: 0,
-  beamtype: 0,
-  promo: 0,
-  hideAfter: null,
-};
-
-/** Streams every visible point and event to `sink`, which must copy what it keeps out of the record. */
-export async function readAll(
+/** Every visible point and event, in bulk: column chunks for PointTileIndex.load. */
+export async function readSnapshot(
   store: Store,
   now: number,
-  sink: (kind: RecordKind, record: LoadedRecord) => void,
-): Promise<void> {
+  options: ScanThreadsOptions = {},
+): Promise<RecordChunk[]> {
   const cutoff = now - EVENT_GRACE_MS;
   if (store.raw.kind === 'sqlite') {
-    const database = store.raw.database;
-    // one scratch record for the whole scan: the sink copies the fields out (a million fewer objects)
-    const scratch: LoadedRecord = { ...EMPTY_RECORD };
-    for (const row of database.prepare(`select ${POINT_COLUMNS} from points`).raw(true).iterate()) {
-      const [id, supertype, type, subtype, title, lat, lon, beamtype, promo] = row as PointTuple;
-      if (!POINT_GROUPS.has(supertype)) continue;
-      scratch.id = id;
-      scratch.group = supertype as LayerGroup;
-      scratch.type = type;
-      scratch.subtype = subtype ?? '';
-      scratch.title = title;
-      scratch.lat = lat;
-      scratch.lon = lon;
-      scratch.beamtype = beamtype;
-      scratch.promo = promo;
-      sink('point', scratch);
-    }
-    const events = database.prepare(`select ${EVENT_COLUMNS} from events where end_date > ?`).raw(true);
-    for (const row of events.iterate(cutoff)) sink('event', eventRecord(row as EventTuple));
-    return;
+    return scanSqliteInThreads(store.raw.database, { cutoff, graceMs: EVENT_GRACE_MS }, options);
   }
+  // PostgreSQL: paged by seq on this thread (the pages are network-bound, not parse-bound)
   const pool = store.raw.pool;
+  const points = new ChunkBuilder('point');
   let after = -1;
   for (;;) {
     const page = await pool.query<unknown[]>({
@@ -125,30 +95,19 @@ export async function readAll(
     });
     for (const row of page.rows) {
       const record = pointRecord(row.slice(1) as PointTuple);
-      if (record) sink('point', record);
+      if (record) points.push(record);
     }
     if (page.rows.length < PG_PAGE) break;
     after = Number((page.rows[page.rows.length - 1] as unknown[])[0]);
   }
-  const events = await pool.query<unknown[]>({
+  const events = new ChunkBuilder('event');
+  const eventRows = await pool.query<unknown[]>({
     text: `select ${EVENT_COLUMNS} from events where end_date > $1`,
     values: [cutoff],
     rowMode: 'array',
   });
-  for (const row of events.rows) sink('event', eventRecord(row as EventTuple));
-}
-
-/** About how many records readAll will give (every point and event): to size the columns. */
-export async function countRecords(store: Store): Promise<number> {
-  const points = await store.db
-    .selectFrom('points')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst();
-  const events = await store.db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst();
-  return Number(points?.n ?? 0) + Number(events?.n ?? 0);
+  for (const row of eventRows.rows) events.push(eventRecord(row as EventTuple));
+  return [points.finish(), events.finish()];
 }
 
 /** The current rows of these ids (absent ones were deleted). */

@@ -5,7 +5,7 @@ import { ChangeFeed, type StoreChange } from '../../store/changes';
 import type { Store } from '../../store/store';
 import { PointTileIndex, type LeavesPage } from './index';
 import { ByteLru } from './lru';
-import { countRecords, readAll, readByIds } from './queries';
+import { readByIds, readSnapshot } from './queries';
 
 /** Encoded tiles kept, by bytes (raw and gzipped together). */
 const CACHE_BYTES = 64 * 1024 * 1024;
@@ -29,6 +29,10 @@ export interface PointTilesOptions {
   log?: (message: string, details?: Record<string, unknown>) => void;
   onError?: (error: unknown) => void;
   now?: () => number;
+  /** SQLite: ranges of the start-up scan read at once (scan-threads.ts); default: the cores, at most 4. */
+  scanThreads?: number;
+  /** SQLite: seq values per scan thread below which fewer threads are used; default 100,000. */
+  scanMinRowsPerThread?: number;
 }
 
 export interface BuildStats {
@@ -71,9 +75,15 @@ export class PointTiles {
     // Read the feed position first: a change made during the build is applied again afterwards
     // (re-reading a row is idempotent), never lost.
     const startSeq = await feed.latestSeq();
-    // sized once: growing by doubling would leave up to half of every column unused
-    const index = new PointTileIndex(startSeq, Math.ceil((await countRecords(store)) * 1.02) + 1024);
-    await readAll(store, now(), (kind, record) => index.add(kind, record));
+    const index = new PointTileIndex(startSeq);
+    // sized once, to the snapshot (plus 2 %): growing by doubling would leave up to half unused
+    index.load(
+      await readSnapshot(store, now(), {
+        threads: options.scanThreads,
+        minRowsPerThread: options.scanMinRowsPerThread,
+        log: options.log,
+      }),
+    );
     index.buildAll();
     const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
     options.log?.('point tiles: index built', { ...stats });
