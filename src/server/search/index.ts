@@ -147,7 +147,6 @@ export class MemorySearchIndex implements SearchIndex {
       if (at !== undefined) {
         this.base.dead[at] = 1;
         positions.delete(id);
-        this.basePos.live--;
       }
       this.delta.delete(key);
       if (kind === 'event') this.unlink(id);
@@ -320,7 +319,6 @@ export class MemorySearchIndex implements SearchIndex {
     const replay = this.replay;
     this.replay = [];
     this.base = segment;
-    this.basePos.stop();
     this.basePos = new Positions(segment);
     this.delta.clear();
     this.rebuilt(segment);
@@ -334,64 +332,89 @@ export class MemorySearchIndex implements SearchIndex {
   }
 }
 
-/** The points map is filled in the background for at most this long per turn of the event loop (ms). */
-const POSITIONS_SLICE_MS = 2;
+/** Slot marks of DocIds: never used, and freed by a delete (a probe goes on past it). */
+const SLOT_EMPTY = -1;
+const SLOT_FREED = -2;
 
 /**
- * Where each live document of a segment is, by kind and id. The events' map is made at once (every
- * suggestion looks up the events its points host); the points' map, a million entries that only writes
- * need, is filled in the background a slice at a time after the build, and at once if a write comes
- * first: the index answers searches without waiting for it.
+ * A segment's live documents of one kind, by id: an open-addressing table of document numbers, the ids
+ * compared where the segment keeps them. A million ids cost one 8 MB array and about a tenth of a second,
+ * where a Map of them took most of a second and a million entries for the collector to walk. The
+ * table never grows: a segment gains no documents (new ones go to the delta), it only loses them.
  */
-class Positions {
-  readonly event = new Map<string, number>();
-  private readonly point = new Map<string, number>();
-  /** live documents of the segment. */
-  live = 0;
-  /** documents scanned for the points' map so far. */
-  private filled = 0;
-  private timer: NodeJS.Immediate | undefined;
+class DocIds {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  /** live documents in the table. */
+  count = 0;
 
-  constructor(private readonly segment: Segment) {
+  constructor(
+    private readonly segment: Segment,
+    kindCode: number,
+  ) {
     const { kind, dead, size } = segment;
+    let wanted = 0;
+    for (let d = 0; d < size; d++) if (kind[d] === kindCode && !dead[d]) wanted++;
+    let length = 16;
+    while (length < wanted * 2) length *= 2;
+    this.slots = new Int32Array(length).fill(SLOT_EMPTY);
+    this.mask = length - 1;
     for (let d = 0; d < size; d++) {
-      if (dead[d]) continue;
-      this.live++;
-      if (kind[d] === DOC_EVENT) this.event.set(segment.idAt(d), d);
+      if (kind[d] !== kindCode || dead[d]) continue;
+      let i = idHash(segment.idAt(d)) & this.mask;
+      while ((this.slots[i] as number) !== SLOT_EMPTY) i = (i + 1) & this.mask;
+      this.slots[i] = d;
+      this.count++;
     }
-    this.schedule();
   }
 
-  of(kind: ChangeKind): Map<string, number> {
-    if (kind === 'event') return this.event;
-    this.fill(this.segment.size);
-    return this.point;
+  get(id: string): number | undefined {
+    const at = this.find(id);
+    return at < 0 ? undefined : (this.slots[at] as number);
   }
 
-  /** Stops the background filling (the segment was replaced). */
-  stop(): void {
-    if (this.timer) clearImmediate(this.timer);
-    this.timer = undefined;
+  delete(id: string): boolean {
+    const at = this.find(id);
+    if (at < 0) return false;
+    this.slots[at] = SLOT_FREED;
+    this.count--;
+    return true;
   }
 
-  private schedule(): void {
-    if (this.filled >= this.segment.size) return;
-    this.timer = setImmediate(() => {
-      // short slices: a request that arrives meanwhile waits a couple of ms at most
-      const until = performance.now() + POSITIONS_SLICE_MS;
-      while (this.filled < this.segment.size && performance.now() < until)
-        this.fill(Math.min(this.segment.size, this.filled + 1024));
-      this.schedule();
-    });
-    // a process with nothing else to do need not wait for it
-    this.timer.unref();
+  /** The slot holding this id's document, or -1. */
+  private find(id: string): number {
+    for (let i = idHash(id) & this.mask; ; i = (i + 1) & this.mask) {
+      const d = this.slots[i] as number;
+      if (d === SLOT_EMPTY) return -1;
+      if (d >= 0 && this.segment.idAt(d) === id) return i;
+    }
+  }
+}
+
+/** FNV-1a over an id's UTF-16 units. */
+function idHash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Where each live document of a segment is, by kind and id. */
+class Positions {
+  readonly point: DocIds;
+  readonly event: DocIds;
+
+  constructor(segment: Segment) {
+    this.point = new DocIds(segment, DOC_POINT);
+    this.event = new DocIds(segment, DOC_EVENT);
   }
 
-  private fill(until: number): void {
-    const { kind, dead } = this.segment;
-    for (let d = this.filled; d < until; d++)
-      if (kind[d] === DOC_POINT && !dead[d]) this.point.set(this.segment.idAt(d), d);
-    this.filled = Math.max(this.filled, until);
+  /** live documents of the segment. */
+  get live(): number {
+    return this.point.count + this.event.count;
+  }
+
+  of(kind: ChangeKind): DocIds {
+    return kind === 'event' ? this.event : this.point;
   }
 }
 
