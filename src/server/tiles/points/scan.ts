@@ -1,8 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
+import { LAYER_GROUPS } from '../../../shared/map/contract';
 import { worldX, worldY } from './morton';
 import { PackedStringsBuilder, hashPacked, type PackedStrings } from './packed-text';
+import type { PointRecord } from './columns';
 
 /**
  * Reading the point index's records in bulk, as columns (typed arrays plus packed UTF-8 strings)
@@ -45,16 +46,7 @@ export interface RecordChunk {
 }
 
 /** One record as a row source gives it (PostgreSQL rows, the change feed's re-reads). */
-export interface ChunkRecord {
-  id: string;
-  group: LayerGroup;
-  type: string;
-  subtype: string;
-  title: string;
-  lat: number;
-  lon: number;
-  beamtype: number;
-  promo: number;
+export interface ChunkRecord extends PointRecord {
   hideAfter: number | null;
 }
 
