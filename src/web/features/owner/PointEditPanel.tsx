@@ -280,11 +280,17 @@ function EditBody({
   const changed = hasChanges(point.supertype, loaded, values);
   useEffect(() => onDirty(changed), [changed, onDirty]);
 
-  const hoursProblem = (): Problems | null => {
+  /**
+   * Shows what the form itself finds wrong (the checked fields, and opening hours the library cannot
+   * read); true when that stops the save.
+   */
+  const stoppedByProblems = (fields: Problems['fields']): boolean => {
     const live = liveOpeningHours(values.opening_hours, place, Date.now());
-    return live.kind === 'error'
-      ? { fields: { opening_hours: `Opening hours: ${live.error}` }, form: null }
-      : null;
+    const hours: Problems['fields'] =
+      live.kind === 'error' ? { opening_hours: `Opening hours: ${live.error}` } : {};
+    if (Object.keys(fields).length === 0 && live.kind !== 'error') return false;
+    setProblems({ fields: { ...hours, ...fields }, form: null });
+    return true;
   };
 
   const save = async () => {
@@ -299,12 +305,7 @@ function EditBody({
       returnTo(successUrl ?? point.url);
       return;
     }
-    const checked = checkUpdate(body);
-    const hours = hoursProblem();
-    if (Object.keys(checked.fields).length > 0 || hours !== null) {
-      setProblems({ fields: { ...hours?.fields, ...checked.fields }, form: null });
-      return;
-    }
+    if (stoppedByProblems(checkUpdate(body).fields)) return;
     setProblems(NO_PROBLEMS);
     try {
       const saved = await loader.run(updatePoint(body), 'Saving your changes…');
@@ -323,12 +324,7 @@ function EditBody({
 
   const create = async () => {
     const body = copyBody(point.supertype, values);
-    const checked = checkCopy(body);
-    const hours = hoursProblem();
-    if (Object.keys(checked.fields).length > 0 || hours !== null) {
-      setProblems({ fields: { ...hours?.fields, ...checked.fields }, form: null });
-      return;
-    }
+    if (stoppedByProblems(checkCopy(body).fields)) return;
     setProblems(NO_PROBLEMS);
     try {
       const created = await loader.run(createPointCopy(body), 'Creating the copy…');
