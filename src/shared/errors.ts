@@ -295,17 +295,27 @@ export interface ErrorDefinition {
 
 export type ErrorName = keyof typeof ERRORS;
 
-/** The JSON body of every error response. */
+/**
+ * The JSON body of every error response. `field` names the request field at fault when there is one
+ * (the name the message starts with), so a form puts the message beside its field without reading
+ * the text back.
+ */
 export interface ErrorBody {
   errorcode: number;
   error: string;
+  field?: string;
 }
+
+/** A template that starts with its field: `q: {reason}`, `{field}: {reason}`. */
+const FIELD_PREFIX = /^(\{field\}|[A-Za-z][\w.]*): /;
 
 /** An error with a catalogue entry: the user sees `message`, the log also gets `cause`. */
 export class AppError extends Error {
   readonly code: number;
   readonly status: number;
   readonly errorName: ErrorName;
+  /** the request field at fault, when the catalogue's message names one. */
+  readonly field: string | undefined;
 
   constructor(name: ErrorName, params: Record<string, string | number> = {}, options?: { cause?: unknown }) {
     const definition: ErrorDefinition = ERRORS[name];
@@ -314,11 +324,23 @@ export class AppError extends Error {
     this.errorName = name;
     this.code = definition.code;
     this.status = definition.status;
+    const prefix = FIELD_PREFIX.exec(definition.message)?.[1];
+    this.field = prefix === '{field}' ? fieldParam(params) : prefix;
   }
 
   toBody(): ErrorBody {
-    return { errorcode: this.code, error: this.message };
+    const body: ErrorBody = { errorcode: this.code, error: this.message };
+    if (this.field !== undefined) body.field = this.field;
+    return body;
   }
+}
+
+/** `{field}` as given; undefined when absent or not a plain field name (`body`, a path with spaces). */
+function fieldParam(params: Record<string, string | number>): string | undefined {
+  const field = params['field'];
+  return typeof field === 'string' && field !== 'body' && /^[A-Za-z][\w.[\]]*$/.test(field)
+    ? field
+    : undefined;
 }
 
 export function fillPlaceholders(template: string, params: Record<string, string | number>): string {

@@ -415,7 +415,7 @@ describe('owner tools: delete, claim, consult, events', () => {
       });
       expect(direct).toEqual({
         status: 400,
-        json: { errorcode: 7010, error: 'end_date: must be after start_date.' },
+        json: { field: 'end_date', errorcode: 7010, error: 'end_date: must be after start_date.' },
       });
       const mine = await callApi(page, 'GET', '/v1/account/mypoints?supertype=event&pagesize=96');
       expect(JSON.stringify(mine.json)).not.toContain(title);

@@ -97,7 +97,11 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         payload,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errorcode: 1003, error: message });
+      expect(res.json()).toEqual({
+        errorcode: 1003,
+        error: message,
+        field: message.slice(0, message.indexOf(':')),
+      });
       expect(await userCount()).toBe(before);
     });
 
@@ -140,7 +144,11 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         payload: { username: 'DUP_user', email: 'other@example.com', fullname: 'Other', password: PASSWORD },
       });
       expect(sameName.statusCode).toBe(409);
-      expect(sameName.json()).toEqual({ errorcode: 2004, error: 'username: "DUP_user" is already taken.' });
+      expect(sameName.json()).toEqual({
+        field: 'username',
+        errorcode: 2004,
+        error: 'username: "DUP_user" is already taken.',
+      });
       const sameEmail = await t.app.inject({
         method: 'POST',
         url: '/v1/account/register',
@@ -154,6 +162,7 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       });
       expect(sameEmail.statusCode).toBe(409);
       expect(sameEmail.json()).toEqual({
+        field: 'email',
         errorcode: 2005,
         error: 'email: an account with this email address already exists.',
       });
@@ -207,7 +216,7 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         payload: { login: '', password: 'x' },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ errorcode: 1003, error: 'login: is required.' });
+      expect(res.json()).toEqual({ field: 'login', errorcode: 1003, error: 'login: is required.' });
     });
 
     it('answers /me with 401 for a visitor and a tampered token', async () => {
@@ -421,6 +430,7 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({
+        field: 'currentPassword',
         errorcode: 2007,
         error: 'currentPassword: the current password is wrong.',
       });
@@ -432,6 +442,7 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       });
       expect(weak.statusCode).toBe(400);
       expect(weak.json()).toEqual({
+        field: 'newPassword',
         errorcode: 1003,
         error: 'newPassword: must be at least 8 characters long.',
       });
@@ -510,11 +521,16 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         const res = await upload(image);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
+          field: 'image',
           errorcode: 2009,
           error: 'image: must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.',
         });
       }
-      expect((await upload(42)).json()).toEqual({ errorcode: 1003, error: 'image: must be text.' });
+      expect((await upload(42)).json()).toEqual({
+        field: 'image',
+        errorcode: 1003,
+        error: 'image: must be text.',
+      });
     });
 
     it('refuses an image over 10 MB with the spec message', async () => {

@@ -216,6 +216,7 @@ describe.each(TEST_DIALECTS)('profiles over HTTP (%s)', (dialect) => {
       const res = await get(`/v1/users/${name}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
+        field: 'username',
         errorcode: 1003,
         error: 'username: must be at most 32 letters, digits, underscores (_) or hyphens (-).',
       });

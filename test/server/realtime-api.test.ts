@@ -296,7 +296,11 @@ describe.each(TEST_DIALECTS)('live API on %s', (dialect) => {
         url: '/event/rbeamingbybbox',
         payload: { southwest: { lat: 10, lon: 20 }, northeast: { lat: 11, lon: 21 }, limit: 51 },
       });
-      expect(tooMany.json()).toEqual({ errorcode: 1003, error: 'limit: must be at most 50.' });
+      expect(tooMany.json()).toEqual({
+        field: 'limit',
+        errorcode: 1003,
+        error: 'limit: must be at most 50.',
+      });
     });
   });
 

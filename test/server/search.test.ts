@@ -474,7 +474,7 @@ describe.each(TEST_DIALECTS)('search over HTTP (%s)', (dialect) => {
     ])('suggestions refuse %s', async (_name, payload, status, errorcode, error) => {
       const res = await suggest(payload);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ errorcode, error });
+      expect(res.json()).toEqual({ errorcode, error, field: error.slice(0, error.indexOf(':')) });
     });
 
     it('treats form keys named like object internals as plain fields', async () => {
@@ -559,7 +559,7 @@ describe.each(TEST_DIALECTS)('search over HTTP (%s)', (dialect) => {
     ])('paged search refuses %s', async (_name, payload, status, errorcode, error) => {
       const res = await page(payload);
       expect(res.statusCode).toBe(status);
-      expect(res.json()).toEqual({ errorcode, error });
+      expect(res.json()).toEqual({ errorcode, error, field: error.slice(0, error.indexOf(':')) });
     });
 
     it('paged search refuses a body that is not JSON', async () => {

@@ -160,12 +160,14 @@ describe('the map assets and their routes', () => {
       const unknown = await style('?layers=business,spaceships');
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual({
+        field: 'layers',
         errorcode: 3004,
         error: `layers: "spaceships" is not a layer group (use all, or some of ${LAYER_GROUPS.join(', ')}).`,
       });
       const format = await style('?imgformat=gif');
       expect(format.statusCode).toBe(400);
       expect(format.json()).toEqual({
+        field: 'imgformat',
         errorcode: 3005,
         error: 'imgformat: must be webp or png (got "gif").',
       });

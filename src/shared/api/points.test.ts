@@ -42,19 +42,35 @@ describe('create point contract', () => {
     ).toEqual({ ...addNew, address: null, postalcode: '10115' });
   });
   it.each([
-    [{ title: undefined }, { errorcode: 1003, error: 'title: is required.' }],
-    [{ title: 7 }, { errorcode: 1003, error: 'title: must be text.' }],
-    [{ title: 'x'.repeat(121) }, { errorcode: 1003, error: 'title: must be at most 120 characters long.' }],
-    [{ lat: -90.000001 }, { errorcode: 1003, error: 'lat: must be between -90 and 90.' }],
-    [{ lon: 180.5 }, { errorcode: 1003, error: 'lon: must be between -180 and 180.' }],
-    [{ lon: undefined }, { errorcode: 1003, error: 'lon: is required.' }],
-    [{ supertype: 'event' }, { errorcode: 7002, error: expect.stringMatching(/^supertype: "event"/) }],
-    [{ type: 'apartmentz' }, { errorcode: 7003, error: 'type: "apartmentz" is not a type of rental.' }],
+    [{ title: undefined }, { field: 'title', errorcode: 1003, error: 'title: is required.' }],
+    [{ title: 7 }, { field: 'title', errorcode: 1003, error: 'title: must be text.' }],
+    [
+      { title: 'x'.repeat(121) },
+      { field: 'title', errorcode: 1003, error: 'title: must be at most 120 characters long.' },
+    ],
+    [{ lat: -90.000001 }, { field: 'lat', errorcode: 1003, error: 'lat: must be between -90 and 90.' }],
+    [{ lon: 180.5 }, { field: 'lon', errorcode: 1003, error: 'lon: must be between -180 and 180.' }],
+    [{ lon: undefined }, { field: 'lon', errorcode: 1003, error: 'lon: is required.' }],
+    [
+      { supertype: 'event' },
+      { field: 'supertype', errorcode: 7002, error: expect.stringMatching(/^supertype: "event"/) },
+    ],
+    [
+      { type: 'apartmentz' },
+      { field: 'type', errorcode: 7003, error: 'type: "apartmentz" is not a type of rental.' },
+    ],
     [
       { meonmap_enabled: true },
-      { errorcode: 7004, error: 'meonmap_enabled: only service points have this field.' },
+      {
+        field: 'meonmap_enabled',
+        errorcode: 7004,
+        error: 'meonmap_enabled: only service points have this field.',
+      },
     ],
-    [{ meonmap_enabled: 'perhaps' }, { errorcode: 1003, error: 'meonmap_enabled: must be true or false.' }],
+    [
+      { meonmap_enabled: 'perhaps' },
+      { field: 'meonmap_enabled', errorcode: 1003, error: 'meonmap_enabled: must be true or false.' },
+    ],
   ])('refuses %j', (fields, expected) => {
     expect(errorOf(createPointRequestSchema, { ...addNew, ...fields })).toEqual(expected);
   });
@@ -72,11 +88,13 @@ describe('create point contract', () => {
 describe('update point contract', () => {
   it('needs the id and the version loaded', () => {
     expect(errorOf(updatePointRequestSchema, { version: 1 })).toEqual({
+      field: 'id',
       errorcode: 1003,
       error: 'id: is required.',
     });
     expect(errorOf(updatePointRequestSchema, { id: 'a/b', version: 1 })).toMatchObject({ errorcode: 1003 });
     expect(errorOf(updatePointRequestSchema, { id: 'ab', version: 0 })).toEqual({
+      field: 'version',
       errorcode: 1003,
       error: 'version: must be at least 1.',
     });
@@ -94,6 +112,7 @@ describe('update point contract', () => {
     expect(
       errorOf(updatePointRequestSchema, { id: 'p1', version: 3, contacts: [{ roleid: 'ADMN' }] }),
     ).toEqual({
+      field: 'contacts.0.contact_firstname',
       errorcode: 1003,
       error: 'contacts.0.contact_firstname: a contact needs a first name, a last name or a username.',
     });
@@ -115,10 +134,12 @@ describe('event contract', () => {
       end_date: Date.UTC(2030, 0, 1, 12),
     });
     expect(errorOf(createEventRequestSchema, { ...event, end_date: event.start_date })).toEqual({
+      field: 'end_date',
       errorcode: 7010,
       error: 'end_date: must be after start_date.',
     });
     expect(errorOf(createEventRequestSchema, { ...event, end_date: '1899-05-05' })).toEqual({
+      field: 'end_date',
       errorcode: 7011,
       error: 'end_date: dates before 1901 are invalid.',
     });
@@ -138,9 +159,10 @@ describe('media contract', () => {
   it('takes a position only for screenshots, and needs one to remove a screenshot', () => {
     expect(
       errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'logo', position: 2, data: 'data:,' }),
-    ).toEqual({ errorcode: 1003, error: 'position: only screenshots have a position.' });
+    ).toEqual({ field: 'position', errorcode: 1003, error: 'position: only screenshots have a position.' });
     expect(errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'screenshot', data: null })).toEqual(
       {
+        field: 'position',
         errorcode: 1003,
         error: 'position: is required to remove a screenshot.',
       },
