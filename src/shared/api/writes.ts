@@ -38,6 +38,11 @@ export function domainMessage(issue: DomainIssue): string {
   return fillPlaceholders(ERRORS[issue.error].message, issue.params);
 }
 
+/** Throws a domain issue as its catalogue error: the server's check of a rule that needs stored state. */
+export function throwIssue(issue: DomainIssue | null): void {
+  if (issue) throw new AppError(issue.error, issue.params);
+}
+
 /** Adds a domain issue to a zod refinement context, carrying its catalogue name. */
 export function addDomainIssue(ctx: z.RefinementCtx, issue: DomainIssue | null): void {
   if (!issue) return;
