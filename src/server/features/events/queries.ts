@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../store/schema';
 import type { Store } from '../../store/store';
-import { recordAsset, type StoredAsset } from '../points/queries';
+import { recordAsset, type MediaWrite } from '../points/queries';
 
 /** Event write queries: Kysely only, no rules (those are in service.ts). */
 
@@ -90,17 +90,7 @@ export async function updateEventIfVersion(
 }
 
 /** Records the asset and sets the event's cover, only if the event is still at `version`. */
-export async function setEventCover(
-  store: Store,
-  args: {
-    id: string;
-    version: number;
-    url: string | null;
-    asset: StoredAsset | null;
-    ownerUserId: string;
-    now: number;
-  },
-): Promise<number | null> {
+export async function setEventCover(store: Store, args: MediaWrite): Promise<number | null> {
   return store.db.transaction().execute(async (tx) => {
     const result = await tx
       .updateTable('events')

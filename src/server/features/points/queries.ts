@@ -215,6 +215,16 @@ export async function recordAsset(
     .execute();
 }
 
+/** One upload's write to a point or an event: the file's url (null removes it) at the version loaded. */
+export interface MediaWrite {
+  id: string;
+  version: number;
+  url: string | null;
+  asset: StoredAsset | null;
+  ownerUserId: string;
+  now: number;
+}
+
 /** The points columns that hold one media file each. */
 export type PointMediaColumn = 'url_cover_image' | 'url_cover_video' | 'url_icon_or_logo';
 
@@ -224,16 +234,7 @@ export type PointMediaColumn = 'url_cover_image' | 'url_cover_video' | 'url_icon
  */
 export async function setPointMedia(
   store: Store,
-  args: {
-    id: string;
-    version: number;
-    column: PointMediaColumn | null;
-    screenshotPosition: number | null;
-    url: string | null;
-    asset: StoredAsset | null;
-    ownerUserId: string;
-    now: number;
-  },
+  args: MediaWrite & { column: PointMediaColumn | null; screenshotPosition: number | null },
 ): Promise<number | null> {
   return store.db.transaction().execute(async (tx) => {
     const set: PointUpdate = { updated_at: args.now };
