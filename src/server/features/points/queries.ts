@@ -84,6 +84,17 @@ async function replaceContacts(tx: Transaction<Database>, pointId: string, conta
     .execute();
 }
 
+/** Writes `set` and bumps the version, only if the point is still at `version`; false when it is not. */
+async function bumpPoint(tx: Transaction<Database>, id: string, version: number, set: PointUpdate) {
+  const result = await tx
+    .updateTable('points')
+    .set({ ...set, version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function insertPoint(store: Store, row: NewPoint, contacts: ContactRow[] | undefined) {
   await store.db.transaction().execute(async (tx) => {
     await tx.insertInto('points').values(row).execute();
@@ -103,13 +114,7 @@ export async function updatePointIfVersion(
   contacts: ContactRow[] | undefined,
 ): Promise<number | null> {
   return store.db.transaction().execute(async (tx) => {
-    const result = await tx
-      .updateTable('points')
-      .set({ ...set, version: sql<number>`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
+    if (!(await bumpPoint(tx, id, version, set))) return null;
     if (contacts) await replaceContacts(tx, id, contacts);
     return version + 1;
   });
@@ -239,13 +244,7 @@ export async function setPointMedia(
   return store.db.transaction().execute(async (tx) => {
     const set: PointUpdate = { updated_at: args.now };
     if (args.column) set[args.column] = args.url;
-    const result = await tx
-      .updateTable('points')
-      .set({ ...set, version: sql<number>`version + 1` })
-      .where('id', '=', args.id)
-      .where('version', '=', args.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
+    if (!(await bumpPoint(tx, args.id, args.version, set))) return null;
     if (args.asset) await recordAsset(tx, args.asset, args.ownerUserId, args.now);
     if (args.screenshotPosition !== null) {
       await tx
