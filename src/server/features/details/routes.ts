@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
 import type { Store } from '../../store/store';
+import { CallbackService } from './callbacks';
 import { ClosestCities } from './closest-cities';
 import { DetailService } from './service';
 
@@ -29,6 +30,7 @@ export const detailRoutes: FastifyPluginAsync<{ store: Store; auth: Auth }> = as
   { store, auth },
 ) => {
   const service = new DetailService(store);
+  const callbacks = new CallbackService(store);
   const cities = new ClosestCities(store);
 
   await app.register(rateLimit, {
@@ -78,7 +80,7 @@ export const detailRoutes: FastifyPluginAsync<{ store: Store; auth: Auth }> = as
     { config: { rateLimit: CALLBACK_PER_IP } },
     async (request, reply) => {
       requireVisitorAntiforgery(request, auth);
-      const result = await service.requestCallback(
+      const result = await callbacks.requestCallback(
         request.viewer,
         request.body,
         request.ip ?? null,
@@ -89,7 +91,7 @@ export const detailRoutes: FastifyPluginAsync<{ store: Store; auth: Auth }> = as
   );
 
   app.get<{ Querystring: Record<string, unknown> }>('/v1/account/inbox', async (request, reply) => {
-    const inbox = await service.inbox(request.viewer, request.query);
+    const inbox = await callbacks.inbox(request.viewer, request.query);
     return reply.header('Cache-Control', 'private, no-store').send(inbox);
   });
 };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import tzlookup from '@photostructure/tz-lookup';
 import {
   addChildEventLink,
@@ -24,17 +23,11 @@ import {
 } from '../../../shared/address/links';
 import type { PointRouteSupertype } from '../../../shared/address/types';
 import {
-  CALLBACK_LIMITS,
-  INBOX_PAGE_DEFAULT,
-  INBOX_PAGE_MAX,
   POINT_PAST_EVENTS_MAX,
-  callbackRequestSchema,
-  type CallbackResponse,
   type ContactView,
   type EventDetails,
   type EventSummary,
   type HealthPhotosResponse,
-  type InboxResponse,
   type PointControls,
   type PointDetails,
 } from '../../../shared/api/details';
@@ -74,8 +67,6 @@ import * as q from './queries';
 
 /** Screenshots per point (§9). */
 export const MAX_SCREENSHOTS = 14;
-/** A second identical callback request within this window is the same request (a double click, a retry). */
-const CALLBACK_DUPLICATE_WINDOW_MS = 60_000;
 
 const HEALTH_NAMES = ['undefined', 'verificationpending', 'verified'] as const;
 
@@ -203,7 +194,7 @@ function eventSummary(
   };
 }
 
-/** Point and event details, health photos, callback requests and the inbox. */
+/** Point and event details and health photos (callback requests and the inbox: callbacks.ts). */
 export class DetailService {
   constructor(private readonly store: Store) {}
 
@@ -475,132 +466,4 @@ export class DetailService {
         photos[String(photo.position)] = { url: photo.url };
     return { id, status, photos };
   }
-
-  /**
-   * Stores a callback request and delivers it to the provider's inbox. §5: a target user id, a
-   * service name and a point id are required (with the spec's messages); the point must be one of
-   * the provider's; a visitor leaves a phone or an email. The same request again within a minute
-   * answers with the first one and stores nothing.
-   */
-  async requestCallback(
-    viewer: Viewer,
-    body: unknown,
-    ip: string | null,
-    now: number,
-  ): Promise<CallbackResponse> {
-    const parsed = callbackRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new AppError('invalidCallbackField', {
-        field: issue?.path.join('.') || 'body',
-        reason: issue?.message ?? 'is invalid.',
-      });
-    }
-    const input = parsed.data;
-    const present = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
-    if (!present(input.to_userid)) throw new AppError('callbackUserIdMissing');
-    if (!present(input.service_name)) throw new AppError('serviceNameMissing');
-    if (!present(input.xpointid)) throw new AppError('serviceXpointIdMissing');
-    if (typeof input.service_name !== 'string')
-      throw new AppError('invalidCallbackField', { field: 'service_name', reason: 'must be text.' });
-    const serviceName = input.service_name.trim();
-    if (serviceName.length > CALLBACK_LIMITS.service_name)
-      throw new AppError('invalidCallbackField', {
-        field: 'service_name',
-        reason: `must be at most ${CALLBACK_LIMITS.service_name} characters long.`,
-      });
-    const toUserId = String(input.to_userid).trim();
-    if (!isValidId(toUserId))
-      throw new AppError('invalidCallbackField', {
-        field: 'to_userid',
-        reason: 'may contain only letters, digits, underscore (_) and hyphen (-).',
-      });
-    const xpointId = String(input.xpointid).trim();
-    if (!isValidId(xpointId)) throw new AppError('invalidXpointId');
-
-    const [provider, point] = await Promise.all([
-      q.findUserById(this.store, toUserId),
-      q.findServicePoint(this.store, xpointId),
-    ]);
-    if (!provider) throw new AppError('callbackUserNotFound', { id: toUserId });
-    if (!point) throw new AppError('pointNotFound', { id: xpointId });
-    if (point.owner_userid !== provider.id || point.supertype !== 'service')
-      throw new AppError('callbackPointMismatch', { id: xpointId });
-    if (viewer && viewer.id === provider.id) throw new AppError('callbackToSelf');
-    if (!viewer && !input.phone && !input.email) throw new AppError('callbackContactMissing');
-
-    const request = {
-      to_userid: provider.id,
-      xpoint_id: point.id,
-      from_userid: viewer?.id ?? null,
-      phone: input.phone ?? null,
-      email: input.email ?? null,
-      ip,
-    };
-    const earlier = await q.recentSameRequest(this.store, request, now - CALLBACK_DUPLICATE_WINDOW_MS);
-    if (earlier) return { ok: true, requestid: earlier.id, duplicate: true };
-
-    const id = `cb_${randomBytes(12).toString('base64url')}`;
-    const who = input.name ?? viewer?.username ?? input.phone ?? input.email ?? 'Someone';
-    await q.insertCallbackWithInbox(
-      this.store,
-      {
-        ...request,
-        id,
-        service_name: serviceName,
-        name: input.name ?? null,
-        message: input.message ?? null,
-        created_at: now,
-      },
-      `${who} asks you to call back about ${serviceName}`.slice(0, 300),
-    );
-    return { ok: true, requestid: id, duplicate: false };
-  }
-
-  /** The signed-in user's inbox, newest first. */
-  async inbox(viewer: Viewer, query: Record<string, unknown>): Promise<InboxResponse> {
-    if (!viewer) throw new AppError('unauthorized');
-    const limit = pagingNumber(query['limit'], 'limit', INBOX_PAGE_DEFAULT, 1, INBOX_PAGE_MAX);
-    const before =
-      query['before'] === undefined
-        ? null
-        : pagingNumber(query['before'], 'before', 0, 1, Number.MAX_SAFE_INTEGER);
-    const rows = await q.inboxPage(this.store, viewer.id, limit + 1, before);
-    const page = rows.slice(0, limit);
-    return {
-      messages: page.map((m) => ({
-        id: Number(m.id),
-        kind: 'callback_request',
-        title: m.title,
-        created_at: Number(m.created_at),
-        read_at: num(m.read_at),
-        callback: m.callback_id
-          ? {
-              id: m.callback_id,
-              xpoint_id: m.xpoint_id ?? null,
-              xpoint_title: m.xpoint_title ?? null,
-              service_name: m.service_name ?? '',
-              from_userid: m.from_userid ?? null,
-              from_username: m.from_username ?? null,
-              name: m.name ?? null,
-              phone: m.phone ?? null,
-              email: m.email ?? null,
-              message: m.message ?? null,
-            }
-          : null,
-      })),
-      next_before: rows.length > limit && page.length > 0 ? Number(page[page.length - 1]?.id) : null,
-    };
-  }
-}
-
-function pagingNumber(raw: unknown, field: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new AppError('invalidInboxPaging', {
-      field,
-      reason: `must be a whole number from ${min} to ${max}.`,
-    });
-  return value;
 }
