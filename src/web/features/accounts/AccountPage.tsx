@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { meResponseSchema, newPasswordSchema, type AccountUser } from '../../../shared/api/accounts';
 import { DEFAULT_PASSWORD_RULE } from '../../../shared/validation/accounts';
-import { ApiError, apiPost, fieldOfMessage } from '../../lib/api';
+import { apiPost, fieldError } from '../../lib/api';
 import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
 import { TextField } from './TextField';
@@ -145,8 +145,8 @@ function PhotoSection({ user }: { user: AccountUser }) {
       setStatus('');
       const message = errorText(failure);
       // the server's 'image: must be …' reads as 'Photo must be …'
-      const spot = failure instanceof ApiError ? fieldOfMessage(message, ['image']) : null;
-      setError(spot ? messageFor('Photo', spot.reason) : message);
+      const spot = fieldError(failure);
+      setError(spot?.field === 'image' ? messageFor('Photo', spot.reason) : message);
     } finally {
       setBusy(false);
     }
@@ -289,8 +289,7 @@ function PasswordSection() {
       setStatus(PASSWORD_CHANGED);
     } catch (failure) {
       const message = errorText(failure);
-      const spot =
-        failure instanceof ApiError ? fieldOfMessage(message, ['currentPassword', 'newPassword']) : null;
+      const spot = fieldError(failure);
       const field = spot ? PASSWORD_FIELDS.find((f) => f.name === spot.field) : undefined;
       if (spot && field) {
         setErrors({ [field.name]: messageFor(field.label, spot.reason) });

@@ -8,7 +8,7 @@ import {
   usernameSchema,
 } from '../../../shared/api/accounts';
 import { DEFAULT_PASSWORD_RULE, USERNAME_MAX_LENGTH } from '../../../shared/validation/accounts';
-import { ApiError, fieldOfMessage } from '../../lib/api';
+import { fieldError } from '../../lib/api';
 import { useSession, type AuthTab } from './session';
 import { TextField, type TextFieldProps } from './TextField';
 
@@ -122,13 +122,7 @@ export function AuthForm({ mode, onDone, autoFocus = false }: AuthFormProps) {
       onDone();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const spot =
-        error instanceof ApiError
-          ? fieldOfMessage(
-              message,
-              fields.map((field) => field.name),
-            )
-          : null;
+      const spot = fieldError(error);
       const field = spot ? fields.find((f) => f.name === spot.field) : undefined;
       if (spot && field) {
         setErrors({ [field.name]: messageFor(field.label, spot.reason) });

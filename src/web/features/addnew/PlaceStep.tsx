@@ -219,7 +219,7 @@ export function PlaceStep({ title, supertype, category, onBack, onClose }: Place
           setProblems({ fields: {}, form: candidates.length === 0 ? error.message : null });
           return;
         }
-        setProblems(errorFromServer(error instanceof Error ? error.message : String(error)));
+        setProblems(errorFromServer(error));
       }
     },
     [supertype, category.key, state.values, loader, navigate],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
 import type { NearestCity } from '../../../shared/api/details';
 import {
   checkBody,
@@ -66,11 +67,20 @@ describe('the add-new form', () => {
   });
 
   it('shows the server\u2019s field errors beside their fields and other errors above the buttons', () => {
-    expect(errorFromServer('title: must be at most 120 characters long.')).toEqual({
+    const refusal = (message: string, field?: string) => new ApiError(1002, message, 400, field);
+    expect(errorFromServer(refusal('title: must be at most 120 characters long.', 'title'))).toEqual({
       fields: { title: 'Title must be at most 120 characters long.' },
       form: null,
     });
-    expect(errorFromServer('Too many requests.')).toEqual({ fields: {}, form: 'Too many requests.' });
+    expect(errorFromServer(refusal('Too many requests.'))).toEqual({
+      fields: {},
+      form: 'Too many requests.',
+    });
+    // a field the form does not show stays above the buttons, whole
+    expect(errorFromServer(refusal('type: is unknown.', 'type'))).toEqual({
+      fields: {},
+      form: 'type: is unknown.',
+    });
   });
 
   it('reads coordinates only when they are numbers in range', () => {

@@ -1,7 +1,7 @@
 import { createPointRequestSchema } from '../../../shared/api/points';
 import type { NearestCity } from '../../../shared/api/details';
 import type { AddNewSupertype } from '../../../shared/address/types';
-import { fieldOfMessage } from '../../lib/api';
+import { fieldError } from '../../lib/api';
 
 /**
  * The state of the add-new form (map-and-search §3 add-new fields, §4 step 3) and the rules that
@@ -225,13 +225,10 @@ export function checkBody(body: CreateBody): { fields: FieldErrors; form: string
   return { fields, form };
 }
 
-/**
- * A server error as the form shows it: `field: reason` (the catalogue's invalidField) beside its
- * field, anything else above the buttons.
- */
-export function errorFromServer(message: string): { fields: FieldErrors; form: string | null } {
-  const split = fieldOfMessage(message, FORM_FIELDS);
-  if (split !== null && isFormField(split.field))
-    return { fields: { [split.field]: fieldMessage(split.field, split.reason) }, form: null };
-  return { fields: {}, form: message };
+/** A server refusal as the form shows it: beside the field it names, else above the buttons. */
+export function errorFromServer(error: unknown): { fields: FieldErrors; form: string | null } {
+  const named = fieldError(error);
+  if (named !== null && isFormField(named.field))
+    return { fields: { [named.field]: fieldMessage(named.field, named.reason) }, form: null };
+  return { fields: {}, form: error instanceof Error ? error.message : String(error) };
 }

@@ -330,7 +330,7 @@ function EditBody({
       const created = await loader.run(createPointCopy(body), 'Creating the copy…');
       returnTo(created.url);
     } catch (error) {
-      setProblems(problemsFromServer(error instanceof Error ? error.message : String(error)));
+      setProblems(problemsFromServer(error));
     }
   };
 

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/api/points';
 import { CONTACT_ROLES, type ContactRole } from '../../../shared/domain/enums';
 import { ERRORS } from '../../../shared/errors';
-import { ApiError, fieldOfMessage } from '../../lib/api';
+import { ApiError, fieldError } from '../../lib/api';
 import { formatCoordinate } from '../addnew/addNewForm';
 
 /**
@@ -348,7 +348,7 @@ export function checkCopy(body: FieldsBody): Problems {
   return result.success ? NO_PROBLEMS : problemsOf(result.error.issues);
 }
 
-/** Every field path a server message may name: `field: reason` then goes beside it. */
+/** Every field path a refusal may name that the form shows. */
 function knownPath(path: string): boolean {
   const [head, index, part] = path.split('.');
   if (head === 'contacts')
@@ -358,17 +358,14 @@ function knownPath(path: string): boolean {
 }
 
 /**
- * A server error as the form shows it: the catalogue's `field: reason` beside its field (its
- * label replacing the wire name), anything else at the top of the form.
+ * A server refusal as the form shows it: the reason beside the field the body names (its label
+ * replacing the wire name), anything else at the top of the form.
  */
-export function problemsFromServer(message: string): Problems {
-  const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(message);
-  const path = match?.[1];
-  if (match && path !== undefined && knownPath(path)) {
-    const split = fieldOfMessage(message, [path]);
-    if (split !== null) return { fields: { [path]: `${labelOf(path)} ${split.reason}` }, form: null };
-  }
-  return { fields: {}, form: message };
+export function problemsFromServer(error: unknown): Problems {
+  const named = fieldError(error);
+  if (named !== null && knownPath(named.field))
+    return { fields: { [named.field]: `${labelOf(named.field)} ${named.reason}` }, form: null };
+  return { fields: {}, form: error instanceof Error ? error.message : String(error) };
 }
 
 /** Whether anything in the form differs from what was loaded. */
@@ -390,5 +387,5 @@ export function saveFailure(error: unknown): SaveFailure {
   if (error instanceof ApiError && error.code === ERRORS.conflict.code) return { kind: 'conflict' };
   if (error instanceof ApiError && error.code === ERRORS.unauthorized.code)
     return { kind: 'signIn', problems: { fields: {}, form: message } };
-  return { kind: 'refused', problems: problemsFromServer(message) };
+  return { kind: 'refused', problems: problemsFromServer(error) };
 }
