@@ -1,20 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import {
-  get,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldError,
-  type Path,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { MAX_EVENT_INTERVALS, MAX_EVENT_TICKETS } from '../../../shared/api/points';
 import { categoriesFor } from '../../../shared/domain/categories';
 import { ADMISSIONS, type Admission } from '../../../shared/domain/enums';
 import { ApiError, fieldError } from '../../lib/api';
 import { refreshPointTiles } from '../../map/pointTiles';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
+import { errorAt } from '../../ui/formErrors';
+import { useRefusalFocus } from '../../ui/useRefusalFocus';
 import {
   MESSAGES,
   eventFormSchema,
@@ -71,7 +65,7 @@ export function EventForm({
 }: EventFormProps) {
   const id = useId();
   const loader = useFullScreenLoader();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, refused } = useRefusalFocus('.owner-alert');
   const { register, control, handleSubmit, getValues, setError, formState } = useForm<EventFormValues>({
     defaultValues: initial,
     resolver: zodResolver(eventFormSchema({ hasParent: parent !== null })),
@@ -85,18 +79,7 @@ export function EventForm({
   const [saved, setSaved] = useState<Saved | null>(savedAtStart);
   const [cover, setCover] = useState<{ name: string; data: string } | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // a refused submission: focus goes to the first field in error, else to the form's message
-  useEffect(() => {
-    if (attempt === 0) return;
-    const form = formRef.current;
-    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? form?.querySelector<HTMLElement>('.owner-alert'))?.focus();
-  }, [attempt]);
-
-  const errorOf = (name: string) => (get(formState.errors, name) as FieldError | undefined)?.message;
-  const field = (name: Name) => ({ id: `${id}-${name}`, error: errorOf(name) });
+  const field = (name: Name) => ({ id: `${id}-${name}`, error: errorAt(formState.errors, name) });
   /** a labelled text input bound to the form. */
   const input = (name: Name, label: string, extra: Omit<InputProps, 'name' | 'register'> = {}) => (
     <Field {...field(name)} label={label} required={extra.required}>
@@ -121,7 +104,7 @@ export function EventForm({
 
   const refuse = (message: string | null) => {
     setFormError(message);
-    setAttempt((n) => n + 1);
+    refused();
   };
 
   const save = async (values: EventFormValues) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   createPointRequestSchema,
   updatePointRequestSchema,
@@ -7,6 +8,7 @@ import { CONTACT_ROLES, type ContactRole } from '../../../shared/domain/enums';
 import { ERRORS } from '../../../shared/errors';
 import { ApiError, fieldError } from '../../lib/api';
 import { formatCoordinate } from '../addnew/addNewForm';
+import { liveOpeningHours, type LivePlace } from './openingHoursLive';
 
 /**
  * The state of the point edit form (issue 8; map-and-search §3 fields, §6 who may change what) and
@@ -348,6 +350,28 @@ export function checkCopy(body: FieldsBody): Problems {
   return result.success ? NO_PROBLEMS : problemsOf(result.error.issues);
 }
 
+/**
+ * The form's resolver schema: the body a save would send (an update: only what changed; a copy:
+ * every filled field), checked with the contract the server applies, and opening hours the library
+ * cannot read. Each problem comes back at the form's field path, its label in front.
+ */
+export function editFormSchema(
+  point: { id: string; supertype: string; version: number },
+  loaded: EditValues,
+  copy: boolean,
+  placeOf: (values: EditValues) => LivePlace,
+) {
+  return z.custom<EditValues>().superRefine((values, ctx) => {
+    const checked = copy
+      ? checkCopy(copyBody(point.supertype, values))
+      : checkUpdate(updateBody(point, loaded, values));
+    const live = liveOpeningHours(values.opening_hours, placeOf(values), Date.now());
+    const hours = live.kind === 'error' ? { opening_hours: `Opening hours: ${live.error}` } : {};
+    for (const [path, message] of Object.entries({ ...hours, ...checked.fields }))
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+  });
+}
+
 /** Every field path a refusal may name that the form shows. */
 function knownPath(path: string): boolean {
   const [head, index, part] = path.split('.');
@@ -366,11 +390,6 @@ export function problemsFromServer(error: unknown): Problems {
   if (named !== null && knownPath(named.field))
     return { fields: { [named.field]: `${labelOf(named.field)} ${named.reason}` }, form: null };
   return { fields: {}, form: error instanceof Error ? error.message : String(error) };
-}
-
-/** Whether anything in the form differs from what was loaded. */
-export function hasChanges(supertype: string, loaded: EditValues, current: EditValues): boolean {
-  return Object.keys(changedFields(supertype, loaded, current)).length > 0;
 }
 
 /**
