@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import {
   changePasswordRequestSchema,
@@ -10,8 +9,8 @@ import { DEFAULT_PASSWORD_RULE } from '../../../shared/validation/accounts';
 import { apiPost, fieldError } from '../../lib/api';
 import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
-import { messageFor, useAccountForm } from './accountForm';
-import { TextField } from './TextField';
+import { messageFor } from './accountForm';
+import { AccountForm, type FieldSpec } from './AuthForm';
 import { LOGIN_REASONS, useSession } from './session';
 
 /** Social §5 and §9: an image of at most 10485760 bytes (the server checks the same). */
@@ -227,17 +226,16 @@ function PhotoSection({ user }: { user: AccountUser }) {
   );
 }
 
-type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-
-const PASSWORD_FIELDS: { name: PasswordField; label: string; autoComplete: string; hint?: string }[] = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+const PASSWORD_FIELDS: FieldSpec<'currentPassword' | 'newPassword' | 'confirmPassword'>[] = [
+  { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
   {
     name: 'newPassword',
     label: 'New password',
+    type: 'password',
     autoComplete: 'new-password',
     hint: `At least ${DEFAULT_PASSWORD_RULE.minLength} characters.`,
   },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
 ];
 
 /** The change-password contract, and the confirmation the server never sees. */
@@ -254,64 +252,25 @@ function PasswordSection() {
   const { updateUser } = useSession();
   const id = useId();
   const [status, setStatus] = useState('');
-  const { register, handleSubmit, formState, refuse, reset } = useAccountForm(
-    PASSWORD_SCHEMA,
-    PASSWORD_FIELDS.map((field) => field.name),
-  );
-  const { errors, isSubmitting } = formState;
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setStatus('');
-    try {
-      const answer = await apiPost('/v1/account/password', meResponseSchema, {
-        currentPassword,
-        newPassword,
-      });
-      updateUser(answer.user);
-      reset();
-      setStatus(PASSWORD_CHANGED);
-    } catch (failure) {
-      refuse(failure);
-    }
-  });
 
   return (
     <section className="account__card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Change password</h2>
-      <form
-        className="auth-form account__form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-busy={isSubmitting}
-      >
-        {errors.root?.server && (
-          <p className="auth-form__error" role="alert">
-            {errors.root.server.message}
-          </p>
-        )}
-        <fieldset disabled={isSubmitting}>
-          {PASSWORD_FIELDS.map((field) => {
-            const reason = (errors[field.name] as FieldError | undefined)?.message;
-            return (
-              <TextField
-                key={field.name}
-                id={`${id}-${field.name}`}
-                label={field.label}
-                type="password"
-                autoComplete={field.autoComplete}
-                registration={register(field.name)}
-                error={reason === undefined ? undefined : messageFor(field.label, reason)}
-                hint={field.hint}
-              />
-            );
-          })}
-          <div className="account__actions">
-            <button type="submit" className="xp-button xp-button--primary">
-              {isSubmitting ? 'Changing password…' : 'Change password'}
-            </button>
-          </div>
-        </fieldset>
-      </form>
+      <AccountForm
+        schema={PASSWORD_SCHEMA}
+        fields={PASSWORD_FIELDS}
+        settings
+        labels={['Change password', 'Changing password…']}
+        send={async ({ currentPassword, newPassword }) => {
+          setStatus('');
+          const answer = await apiPost('/v1/account/password', meResponseSchema, {
+            currentPassword,
+            newPassword,
+          });
+          updateUser(answer.user);
+          setStatus(PASSWORD_CHANGED);
+        }}
+      />
       <p className="account__status account__status--ok" role="status" aria-live="polite">
         {status}
       </p>

@@ -7,7 +7,7 @@ import { messageFor, useAccountForm } from './accountForm';
 import { useSession, type AuthTab } from './session';
 import { TextField, type TextFieldProps } from './TextField';
 
-interface FieldSpec<Name extends string> {
+export interface FieldSpec<Name extends string> {
   name: Name;
   label: string;
   type: TextFieldProps['type'];
@@ -84,21 +84,28 @@ export function AuthForm({ mode, onDone, autoFocus = false }: AuthFormProps) {
 interface AccountFormProps<T extends Record<string, string>> {
   schema: z.ZodType<T, T>;
   fields: FieldSpec<keyof T & string>[];
-  autoFocus: boolean;
+  autoFocus?: boolean;
+  /** the settings page's look (`account__form`, the button in `account__actions`); the modal's by default. */
+  settings?: boolean;
   /** the submit button's label, then its label while the call is out. */
   labels: [string, string];
   send(values: T): Promise<void>;
 }
 
-function AccountForm<T extends Record<string, string>>({
+/**
+ * An account form: its labelled fields, the contract's rules beside each, the server's refusal
+ * beside its field or above the form; emptied once `send` succeeds.
+ */
+export function AccountForm<T extends Record<string, string>>({
   schema,
   fields,
-  autoFocus,
+  autoFocus = false,
+  settings = false,
   labels,
   send,
 }: AccountFormProps<T>) {
   const id = useId();
-  const { register, handleSubmit, formState, refuse } = useAccountForm(
+  const { register, handleSubmit, formState, refuse, reset } = useAccountForm(
     schema,
     fields.map((field) => field.name),
   );
@@ -106,6 +113,7 @@ function AccountForm<T extends Record<string, string>>({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await send(values);
+      reset();
     } catch (error) {
       refuse(error);
     }
@@ -113,7 +121,7 @@ function AccountForm<T extends Record<string, string>>({
 
   return (
     <form
-      className="auth-form"
+      className={settings ? 'auth-form account__form' : 'auth-form'}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-busy={isSubmitting}
@@ -140,9 +148,17 @@ function AccountForm<T extends Record<string, string>>({
             />
           );
         })}
-        <button type="submit" className="xp-button xp-button--primary auth-form__submit">
-          {isSubmitting ? labels[1] : labels[0]}
-        </button>
+        {settings ? (
+          <div className="account__actions">
+            <button type="submit" className="xp-button xp-button--primary">
+              {isSubmitting ? labels[1] : labels[0]}
+            </button>
+          </div>
+        ) : (
+          <button type="submit" className="xp-button xp-button--primary auth-form__submit">
+            {isSubmitting ? labels[1] : labels[0]}
+          </button>
+        )}
       </fieldset>
     </form>
   );

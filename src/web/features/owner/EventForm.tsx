@@ -65,7 +65,6 @@ export function EventForm({
 }: EventFormProps) {
   const id = useId();
   const loader = useFullScreenLoader();
-  const { formRef, refused } = useRefusalFocus('.owner-alert');
   const { register, control, handleSubmit, getValues, setError, formState } = useForm<EventFormValues>({
     defaultValues: initial,
     resolver: zodResolver(eventFormSchema({ hasParent: parent !== null })),
@@ -79,6 +78,7 @@ export function EventForm({
   const [saved, setSaved] = useState<Saved | null>(savedAtStart);
   const [cover, setCover] = useState<{ name: string; data: string } | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
+  const formRef = useRefusalFocus('.owner-alert', formState.submitCount);
   const field = (name: Name) => ({ id: `${id}-${name}`, error: errorAt(formState.errors, name) });
   /** a labelled text input bound to the form. */
   const input = (name: Name, label: string, extra: Omit<InputProps, 'name' | 'register'> = {}) => (
@@ -102,11 +102,6 @@ export function EventForm({
     reader.readAsDataURL(file);
   };
 
-  const refuse = (message: string | null) => {
-    setFormError(message);
-    refused();
-  };
-
   const save = async (values: EventFormValues) => {
     const body = toEventBody(values, saved ? 'update' : 'create');
     const written = saved
@@ -122,7 +117,7 @@ export function EventForm({
       } catch (error) {
         // the event is saved; only its cover was refused: the form stays, now editing that event
         setCoverError(error instanceof Error ? error.message : String(error));
-        refuse(
+        setFormError(
           'The event was saved, but its cover image was refused. Choose another image, or save without one.',
         );
         setCover(null);
@@ -137,18 +132,21 @@ export function EventForm({
     (values) => {
       setFormError(null);
       setCoverError(null);
-      loader.run(save(values), saved ? 'Saving the event…' : 'Adding the event…').catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 409 && error.code === STALE_VERSION_CODE) {
-          refuse(MESSAGES.stale);
-          return;
-        }
-        const named = fieldError(error);
-        const path = named === null ? null : formPathOf(named.field);
-        if (named !== null && path !== null) setError(path as Name, { message: named.reason });
-        refuse(error instanceof Error ? error.message : String(error));
-      });
+      // awaited, so the submission ends (and focus follows a refusal) once the server has answered
+      return loader
+        .run(save(values), saved ? 'Saving the event…' : 'Adding the event…')
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 409 && error.code === STALE_VERSION_CODE) {
+            setFormError(MESSAGES.stale);
+            return;
+          }
+          const named = fieldError(error);
+          const path = named === null ? null : formPathOf(named.field);
+          if (named !== null && path !== null) setError(path as Name, { message: named.reason });
+          setFormError(error instanceof Error ? error.message : String(error));
+        });
     },
-    () => refuse('Please correct the marked fields.'),
+    () => setFormError('Please correct the marked fields.'),
   );
 
   return (

@@ -252,7 +252,7 @@ function EditBody({
     shouldFocusError: false,
   });
   const { handleSubmit, setError, control } = form;
-  const { formRef, refused } = useRefusalFocus('.point-edit__form-error');
+  const formRef = useRefusalFocus('.point-edit__form-error', form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   // media uploads move the version on; the save carries the latest
@@ -295,7 +295,6 @@ function EditBody({
     for (const [path, message] of Object.entries(problems.fields))
       setError(path as Path<EditValues>, { message });
     setFormError(problems.form);
-    refused();
   };
 
   const save = async (values: EditValues) => {
@@ -341,10 +340,7 @@ function EditBody({
     setFormError(null);
     return copy ? create(values) : save(values);
   };
-  const onInvalid = () => {
-    setFormError(null);
-    refused();
-  };
+  const onInvalid = () => setFormError(null);
 
   const canSetConsulting = user !== null && (user.isAdmin || user.username === point.owner_username);
   const notices = (
