@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import type { NearestCity } from '../../../shared/api/details';
 import {
+  addNewFormSchema,
   checkBody,
   createBody,
   errorFromServer,
@@ -81,6 +82,22 @@ describe('the add-new form', () => {
       fields: {},
       form: 'type: is unknown.',
     });
+  });
+
+  it('gives the resolver the same problems at the form\u2019s fields, and one about no field as the form\u2019s', () => {
+    const issues = (type: string, values: FormState['values']) =>
+      (addNewFormSchema('service', type).safeParse(values).error?.issues ?? []).map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]);
+    const state = formReducer(start(), { type: 'edit', field: 'lat', value: '95' });
+    expect(issues('plumber', state.values)).toEqual([
+      ['title', 'Title is required.'],
+      ['lat', 'Latitude must be between -90 and 90.'],
+    ]);
+    const named = formReducer(start(), { type: 'edit', field: 'title', value: 'Pipes' });
+    expect(issues('plumber', named.values)).toEqual([]);
+    expect(issues('bakery', named.values)).toEqual([['root.form', expect.stringMatching(/^type: /)]]);
   });
 
   it('reads coordinates only when they are numbers in range', () => {

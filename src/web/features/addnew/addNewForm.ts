@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createPointRequestSchema } from '../../../shared/api/points';
 import type { NearestCity } from '../../../shared/api/details';
 import type { AddNewSupertype } from '../../../shared/address/types';
@@ -6,7 +7,8 @@ import { fieldError } from '../../lib/api';
 /**
  * The state of the add-new form (map-and-search §3 add-new fields, §4 step 3) and the rules that
  * turn it into a `POST /v1/xpoint/create` body, errors into messages beside fields, and a
- * nearest-city answer into city, region and country. Pure: the form component only wires these up.
+ * nearest-city answer into city, region and country. Pure: PlaceStep wires these into react-hook-form,
+ * which holds the values; `formReducer` decides how the marker, the lookup and typing change them.
  */
 
 /** The fields the visitor fills in; supertype and type come from the address. */
@@ -223,6 +225,20 @@ export function checkBody(body: CreateBody): { fields: FieldErrors; form: string
     else form ??= `${issue.path.join('.') || 'The form'}: ${issue.message}`;
   }
   return { fields, form };
+}
+
+/**
+ * The form's resolver schema: the body the form would send, checked with the create contract
+ * (`checkBody`); a problem about no field of the form is the form's own, at `root.form`.
+ */
+export function addNewFormSchema(supertype: AddNewSupertype, type: string) {
+  return z.custom<FormValues>().superRefine((values, ctx) => {
+    const checked = checkBody(createBody(supertype, type, values));
+    for (const [field, message] of Object.entries(checked.fields))
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    if (checked.form !== null)
+      ctx.addIssue({ code: 'custom', path: ['root', 'form'], message: checked.form });
+  });
 }
 
 /** A server refusal as the form shows it: beside the field it names, else above the buttons. */
