@@ -68,7 +68,7 @@ export function EventForm({
   const { register, control, handleSubmit, getValues, setError, formState } = useForm<EventFormValues>({
     defaultValues: initial,
     resolver: zodResolver(eventFormSchema({ hasParent: parent !== null })),
-    // one focus rule for the form's own checks and the server's refusals: the effect below
+    // one focus rule for the form’s own checks and the server’s refusals: useRefusalFocus
     shouldFocusError: false,
   });
   const intervals = useFieldArray({ control, name: 'intervals' });
