@@ -1,6 +1,4 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AccountPage } from '../features/accounts/AccountPage';
-import { AuthPage } from '../features/accounts/AuthPage';
 import { ProfilePage } from '../features/accounts/ProfilePage';
 import { SessionProvider } from '../features/accounts/SessionProvider';
 import { FullScreenLoaderProvider } from '../shell/FullScreenLoader';
@@ -11,9 +9,26 @@ import { Shell } from '../shell/Shell';
  * screen from the address (src/shared/address) so the map is created once and kept.
  */
 const router = createBrowserRouter([
-  { path: '/signin', element: <AuthPage mode="signin" /> },
-  { path: '/signup', element: <AuthPage mode="signup" /> },
-  { path: '/account', element: <AccountPage /> },
+  // the account forms load on demand: the map page's first load stays without the form library
+  {
+    path: '/signin',
+    lazy: () =>
+      import('../features/accounts/AuthPage').then(({ AuthPage }) => ({
+        element: <AuthPage mode="signin" />,
+      })),
+  },
+  {
+    path: '/signup',
+    lazy: () =>
+      import('../features/accounts/AuthPage').then(({ AuthPage }) => ({
+        element: <AuthPage mode="signup" />,
+      })),
+  },
+  {
+    path: '/account',
+    lazy: () =>
+      import('../features/accounts/AccountPage').then(({ AccountPage }) => ({ Component: AccountPage })),
+  },
   { path: '/u/:username', element: <ProfilePage /> },
   { path: '*', element: <Shell /> },
 ]);
