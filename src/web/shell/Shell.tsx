@@ -1,15 +1,6 @@
-import {
-  Suspense,
-  createContext,
-  lazy,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { parseAddress, type ParsedAddress, type Route } from '../../shared/address';
+import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
 import { ClusterList } from '../map/ClusterList';
 import { MapView } from '../map/MapView';
@@ -23,6 +14,7 @@ import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/
 import { PointPanel } from '../features/details/PointPanel';
 import { SearchForm } from '../features/search/SearchForm';
 import { SearchScreen } from '../features/search/SearchScreen';
+import { DEFAULT_TITLE, ShellContext } from './context';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
@@ -34,31 +26,6 @@ const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
 const PointEditPanel = lazy(() =>
   import('../features/owner/PointEditPanel').then((module) => ({ default: module.PointEditPanel })),
 );
-
-/** The page title in map mode; every level sets its own and this comes back with the map (§4). */
-export const DEFAULT_TITLE = "XPoint — what's around you";
-
-interface ShellContextValue {
-  parsed: ParsedAddress;
-  route: Route;
-  navigation: ShellNavigation;
-}
-
-const ShellContext = createContext<ShellContextValue | null>(null);
-
-/** The current route and the level navigation, for panels inside the shell. */
-export function useShell(): ShellContextValue {
-  const value = useContext(ShellContext);
-  if (value === null) throw new Error('useShell needs the Shell');
-  return value;
-}
-
-/** Sets the page title while mounted; the shell puts the default back in map mode. */
-export function useDocumentTitle(title: string | null): void {
-  useEffect(() => {
-    if (title !== null) document.title = `${title} · XPoint`;
-  }, [title]);
-}
 
 /**
  * The app shell (map-and-search §2, §4): the address is the state. Every page route renders this one

@@ -6,7 +6,7 @@ import { displayAddress, linkView } from '../../../shared/details/text';
 import { useSession } from '../accounts/session';
 import { useResource } from '../../lib/useResource';
 import { revealOnMap } from '../../map/MapView';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { Description } from './Description';
 import { inAppLink } from './inAppLink';

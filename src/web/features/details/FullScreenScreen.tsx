@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { categoryName } from '../../../shared/domain/categories';
 import { useResource } from '../../lib/useResource';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { PanelLoader } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';
 import { FullScreenPoint } from './FullScreenPoint';

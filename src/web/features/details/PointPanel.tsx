@@ -3,7 +3,7 @@ import { canonicalPointPath, needsPrefixCorrection } from '../../../shared/addre
 import { useSession } from '../accounts/session';
 import { useResource } from '../../lib/useResource';
 import { revealOnMap } from '../../map/MapView';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { ClaimBanner } from './ClaimBanner';
 import { Description } from './Description';

@@ -6,7 +6,7 @@ import { useResource } from '../../lib/useResource';
 import { revealOnMap } from '../../map/MapView';
 import { refreshPointTiles } from '../../map/pointTiles';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';
 import { eventDetailsSchema, pointDetailsSchema } from '../details/schemas';

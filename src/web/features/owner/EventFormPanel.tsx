@@ -4,7 +4,7 @@ import { editableEventSchema, type EditableEvent } from '../../../shared/api/poi
 import { eventLink, pointLink } from '../../../shared/address';
 import { useResource } from '../../lib/useResource';
 import { revealOnMap } from '../../map/MapView';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';
 import { pointDetailsSchema } from '../details/schemas';
