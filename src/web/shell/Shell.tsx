@@ -8,12 +8,8 @@ import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
-import { EventPanel } from '../features/details/EventPanel';
-import { FullScreenScreen } from '../features/details/FullScreenScreen';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
-import { PointPanel } from '../features/details/PointPanel';
 import { SearchForm } from '../features/search/SearchForm';
-import { SearchScreen } from '../features/search/SearchScreen';
 import { DEFAULT_TITLE, ShellContext } from './context';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
@@ -22,6 +18,24 @@ import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
+/**
+ * A point's level, an event's, the search results and the in-app full-screen page load when first
+ * opened: the map page, where nearly every visit starts, does without them (README "initial JS"
+ * budget). Each placeholder is the one its panel shows while its answer loads, so the wait looks
+ * the same.
+ */
+const SearchScreen = lazy(() =>
+  import('../features/search/SearchScreen').then((module) => ({ default: module.SearchScreen })),
+);
+const PointPanel = lazy(() =>
+  import('../features/details/PointPanel').then((module) => ({ default: module.PointPanel })),
+);
+const EventPanel = lazy(() =>
+  import('../features/details/EventPanel').then((module) => ({ default: module.EventPanel })),
+);
+const FullScreenScreen = lazy(() =>
+  import('../features/details/FullScreenScreen').then((module) => ({ default: module.FullScreenScreen })),
+);
 /** The owner's edit and copy-to-new forms load when first opened, with the write contracts and opening_hours. */
 const PointEditPanel = lazy(() =>
   import('../features/owner/PointEditPanel').then((module) => ({ default: module.PointEditPanel })),
@@ -136,18 +150,58 @@ function ShellPanel({
     case 'myhelprequests':
       return <MyPointsPanel />;
     case 'point':
-      return <PointPanel key={route.id} id={route.id} />;
+    case 'point-landing':
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title="Loading…" className="point-panel" onClose={navigation.toMap} onBack={back}>
+              <PanelLoader label="Loading the place…" />
+            </SidePanel>
+          }
+        >
+          <PointPanel key={route.id} id={route.id} />
+        </Suspense>
+      );
     case 'map-search':
     case 'landing-search':
-      return <SearchScreen route={route} />;
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title={`“${route.keywords}”`} className="search-panel" onClose={navigation.toMap}>
+              <PanelLoader label="Searching…" />
+            </SidePanel>
+          }
+        >
+          <SearchScreen route={route} />
+        </Suspense>
+      );
     case 'event':
-      return <EventPanel key={route.eventId} id={route.eventId} />;
-    case 'event-page':
-      return <EventPanel key={route.id} id={route.id} />;
+    case 'event-page': {
+      const id = route.screen === 'event' ? route.eventId : route.id;
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title="Loading…" className="event-panel" onClose={navigation.toMap} onBack={back}>
+              <PanelLoader label="Loading the event…" />
+            </SidePanel>
+          }
+        >
+          <EventPanel key={id} id={id} />
+        </Suspense>
+      );
+    }
     case 'fullscreen':
-      return <FullScreenScreen key={route.id} id={route.id} />;
-    case 'point-landing':
-      return <PointPanel key={route.id} id={route.id} />;
+      return (
+        <Suspense
+          fallback={
+            <div className="fullscreen-overlay">
+              <PanelLoader label="Loading the place…" />
+            </div>
+          }
+        >
+          <FullScreenScreen key={route.id} id={route.id} />
+        </Suspense>
+      );
     case 'add-new':
       if (problem !== undefined)
         return failure('Add a new XPoint', `The address is not valid: ${problem.detail}.`);
