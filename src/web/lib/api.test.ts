@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet, apiPost, fieldOfMessage, setAntiforgeryToken } from './api';
+import { ApiError, apiGet, apiPost, fieldOfMessage, onApiWrite, setAntiforgeryToken } from './api';
 
 /** The client runs in the browser; here `fetch` and the page's meta tag are stand-ins. */
 function stubPage(metaToken: string | null) {
@@ -125,5 +125,22 @@ describe('fieldOfMessage', () => {
   it('leaves other messages and unknown fields alone', () => {
     expect(fieldOfMessage('Wrong username/email or password.', ['login', 'password'])).toBeNull();
     expect(fieldOfMessage('body: must be a JSON object.', ['login', 'password'])).toBeNull();
+  });
+});
+
+describe('onApiWrite', () => {
+  it('hears a write the server accepted, and neither a read nor a refused write', async () => {
+    stubPage('page-token');
+    const heard: string[] = [];
+    const stop = onApiWrite((path) => heard.push(path));
+    answer(200, { ok: true });
+    await apiGet('/v1/read', okSchema);
+    await apiPost('/v1/written', okSchema);
+    answer(403, { errorcode: 2003, error: 'refused' });
+    await apiPost('/v1/refused', okSchema).catch(() => undefined);
+    stop();
+    answer(200, { ok: true });
+    await apiPost('/v1/after-stop', okSchema);
+    expect(heard).toEqual(['/v1/written']);
   });
 });
