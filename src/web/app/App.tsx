@@ -70,9 +70,11 @@ const router = createBrowserRouter([
 const queryClient = createQueryClient();
 // A mutation refreshes the answers it names. A write made outside one (the forms, sign-in and
 // sign-out) cannot say what it changed, so it refreshes everything: no stale answer is left behind.
-onApiWrite(() => {
+const stopHearingWrites = onApiWrite(() => {
   if (queryClient.isMutating() === 0) void refreshAfterWrite(queryClient);
 });
+// in development a changed App.tsx runs again with a new cache: the old one stops listening
+import.meta.hot?.dispose(stopHearingWrites);
 
 export function App() {
   return (
