@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet, apiPost, fieldError, setAntiforgeryToken } from './api';
+import { ApiError, apiGet, apiPost, fieldError, onApiWrite, setAntiforgeryToken } from './api';
 
 /** The client runs in the browser; here `fetch` and the page's meta tag are stand-ins. */
 function stubPage(metaToken: string | null) {
@@ -134,5 +134,22 @@ describe('a refusal that names a field', () => {
     });
     expect(fieldError(new ApiError(1010, 'Wrong username/email or password.', 401))).toBeNull();
     expect(fieldError(new Error('username: looks like a field'))).toBeNull();
+  });
+});
+
+describe('onApiWrite', () => {
+  it('hears a write the server accepted, and neither a read nor a refused write', async () => {
+    stubPage('page-token');
+    const heard: string[] = [];
+    const stop = onApiWrite((path) => heard.push(path));
+    answer(200, { ok: true });
+    await apiGet('/v1/read', okSchema);
+    await apiPost('/v1/written', okSchema);
+    answer(403, { errorcode: 2003, error: 'refused' });
+    await apiPost('/v1/refused', okSchema).catch(() => undefined);
+    stop();
+    answer(200, { ok: true });
+    await apiPost('/v1/after-stop', okSchema);
+    expect(heard).toEqual(['/v1/written']);
   });
 });

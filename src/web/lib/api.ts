@@ -70,6 +70,18 @@ export async function refreshAntiforgeryToken(): Promise<void> {
   setAntiforgeryToken(token);
 }
 
+type WriteListener = (path: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Hears every write the server accepted (src/web/app/App.tsx invalidates the query cache with it, for
+ * the writes that do not go through a mutation yet). Returns the way to stop listening.
+ */
+export function onApiWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
 }
@@ -116,6 +128,7 @@ async function request<S extends z.ZodType>(
       response.status,
     );
   }
+  if (!SAFE_METHODS.has(method)) for (const listener of writeListeners) listener(path);
   return parsed.data;
 }
 

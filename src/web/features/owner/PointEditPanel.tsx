@@ -6,7 +6,7 @@ import type { EditablePoint } from '../../../shared/api/points';
 import { ApiError } from '../../lib/api';
 import { revealOnMap } from '../../map/MapView';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { parseCoordinate } from '../addnew/addNewForm';
 import { useSession } from '../accounts/session';
