@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newPoint } from '../../../test/support/factories';
+import { openTestStore, TEST_DIALECTS, type TestStore } from '../../../test/support/store';
+import type { ChangeKind, StoreChange } from './changes';
+import { ChangeFollower, type ChangeSubscriber } from './follower';
+
+/** A subscriber that writes down `kind op id` of every change it is handed. */
+function recorder(name: string): ChangeSubscriber & { seen: string[] } {
+  const seen: string[] = [];
+  return {
+    name,
+    seen,
+    onChanges(kind: ChangeKind, changes: readonly StoreChange[]) {
+      for (const c of changes) seen.push(`${kind} ${c.op} ${c.objectId}`);
+    },
+  };
+}
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not true after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+for (const dialect of TEST_DIALECTS) {
+  describe(`the change feed follower (${dialect})`, () => {
+    let store: TestStore;
+    const errors: Array<[unknown, string | undefined]> = [];
+    let follower: ChangeFollower;
+    const insert = (...ids: string[]) =>
+      store.db
+        .insertInto('points')
+        .values(ids.map((id) => newPoint({ id, lat: 1, lon: 2 })))
+        .execute();
+
+    beforeEach(async () => {
+      store = await openTestStore(dialect);
+      errors.length = 0;
+    });
+    afterEach(async () => {
+      await follower?.stop();
+      await store?.dispose();
+    });
+
+    it('reads the feed once per interval, however many subscribe, and hands every batch to each', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 100 });
+      const read = vi.spyOn(follower.reader, 'read');
+      const started = Date.now();
+      const subscribers = [recorder('search'), recorder('point tiles'), recorder('report beams')];
+      for (const subscriber of subscribers) await follower.subscribe(subscriber);
+      await insert('a1', 'a2');
+      await until(() => subscribers.every((s) => s.seen.length === 2));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await insert('a3');
+      await until(() => subscribers.every((s) => s.seen.length === 3));
+      const elapsed = Date.now() - started;
+
+      for (const s of subscribers)
+        expect(s.seen).toEqual(['point upsert a1', 'point upsert a2', 'point upsert a3']);
+      // one read per interval (plus the one in flight), not one per subscriber
+      expect(read.mock.calls.length).toBeGreaterThan(3);
+      expect(read.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 1);
+    });
+
+    it('goes on when a subscriber throws: the error names it, the others and its next batches still come', async () => {
+      follower = new ChangeFollower(store, {
+        intervalMs: 60_000,
+        onError: (e, name) => errors.push([e, name]),
+      });
+      const before = recorder('before');
+      let calls = 0;
+      await follower.subscribe(before);
+      await follower.subscribe({
+        name: 'flaky',
+        onChanges() {
+          calls++;
+          throw new Error('boom');
+        },
+      });
+      const after = recorder('after');
+      await follower.subscribe(after);
+
+      await insert('x1');
+      await follower.poll();
+      await insert('x2');
+      await follower.poll();
+      await follower.settled();
+      expect(before.seen).toEqual(['point upsert x1', 'point upsert x2']);
+      expect(after.seen).toEqual(['point upsert x1', 'point upsert x2']);
+      expect(calls).toBe(2);
+      expect(errors.map(([e, name]) => [(e as Error).message, name])).toEqual([
+        ['boom', 'flaky'],
+        ['boom', 'flaky'],
+      ]);
+    });
+
+    it('hands nothing more to a closed subscription, and goes on for the others', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 60_000 });
+      const leaving = recorder('leaving');
+      const staying = recorder('staying');
+      const subscription = await follower.subscribe(leaving);
+      await follower.subscribe(staying);
+      await insert('u1');
+      await follower.poll();
+      await follower.settled();
+      await subscription.close();
+      await insert('u2');
+      await follower.poll();
+      await follower.settled();
+      expect(leaving.seen).toEqual(['point upsert u1']);
+      expect(staying.seen).toEqual(['point upsert u1', 'point upsert u2']);
+    });
+
+    it('gives a held subscriber exactly the changes after its position, once it starts', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 60_000 });
+      const early = recorder('early');
+      await follower.subscribe(early);
+      await insert('h1');
+      // the follower has not read h1 yet; the snapshot of a late subscriber includes it
+      const late = recorder('late');
+      const held = await follower.subscribe(late, { hold: true });
+      await insert('h2');
+      await follower.poll();
+      await follower.settled();
+      expect(early.seen).toEqual(['point upsert h1', 'point upsert h2']);
+      expect(late.seen).toEqual([]);
+
+      await insert('h3');
+      await follower.poll();
+      held.start();
+      await follower.settled();
+      expect(late.seen).toEqual(['point upsert h2', 'point upsert h3']);
+    });
+
+    it('does not hold the others back for a slow subscriber, nor read its rows twice', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 60_000 });
+      const read = vi.spyOn(follower.reader, 'read');
+      let release = () => {};
+      const blocked = new Promise<void>((resolve) => (release = resolve));
+      const slowSeen: string[] = [];
+      await follower.subscribe({
+        name: 'slow',
+        async onChanges(_kind, changes) {
+          await blocked;
+          slowSeen.push(...changes.map((c) => c.objectId));
+        },
+      });
+      const quick = recorder('quick');
+      await follower.subscribe(quick);
+
+      await insert('s1');
+      await follower.poll();
+      await insert('s2');
+      await follower.poll();
+      await until(() => quick.seen.length === 2);
+      expect(slowSeen).toEqual([]);
+      release();
+      await follower.settled();
+      expect(slowSeen).toEqual(['s1', 's2']);
+      expect(read).toHaveBeenCalledTimes(2);
+    });
+  });
+}
