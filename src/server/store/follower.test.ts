@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openTestApp } from '../../../test/support/app';
 import { newPoint } from '../../../test/support/factories';
 import { openTestStore, TEST_DIALECTS, type TestStore } from '../../../test/support/store';
-import type { ChangeKind, StoreChange } from './changes';
+import { ChangeReader, type ChangeKind, type StoreChange } from './changes';
 import { ChangeFollower, type ChangeSubscriber } from './follower';
 
 /** A subscriber that writes down `kind op id` of every change it is handed. */
@@ -163,3 +164,24 @@ for (const dialect of TEST_DIALECTS) {
     });
   });
 }
+
+describe('the app', () => {
+  it('reads the change feed once per interval for search, point tiles and report beams together', async () => {
+    const read = vi.spyOn(ChangeReader.prototype, 'read');
+    const t = await openTestApp();
+    try {
+      // search builds in the background: wait until it follows the feed too, then count for a while
+      await t.app.inject({ method: 'POST', url: '/v1/app/searchsuggestions', payload: { q: 'x' } });
+      read.mockClear();
+      const started = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const elapsed = Date.now() - started;
+      // 500 ms apart: three followers would read about three times as often
+      expect(read.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(read.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / 500) + 1);
+    } finally {
+      read.mockRestore();
+      await t.close();
+    }
+  });
+});
