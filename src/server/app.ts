@@ -111,7 +111,10 @@ export async function buildApp({
   const follower = new ChangeFollower(store, {
     ...(changeFeedPollMs !== undefined ? { intervalMs: changeFeedPollMs } : {}),
     onError: (error, subscriber) =>
-      app.log.error({ err: error }, `${subscriber ?? 'change feed'}: applying store changes failed`),
+      app.log.error(
+        { err: error },
+        subscriber ? `${subscriber}: applying store changes failed` : 'change feed: reading failed',
+      ),
   });
 
   await app.register(healthRoutes, { store });
