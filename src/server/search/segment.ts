@@ -10,28 +10,12 @@ import {
   TIER_OTHER,
   TIER_TITLE_PREFIX,
   type Bounds,
-  type Centre,
 } from './ranking';
-import { searchSegment } from './segment-search';
 import { inRanges, mergeRanges, termLowerBound, typoRanges } from './term-ranges';
 import { DocTerms, TypeTerms } from './terms';
-import type { TopK } from './top-k';
 
-// what the rest of search (and the tests) take from here: one import for the segment and its queries
-export {
-  MATCH_NONE,
-  MATCH_OTHER,
-  MATCH_TITLE,
-  TIER_EXACT_TITLE,
-  TIER_OTHER,
-  TIER_TITLE_PREFIX,
-  centreOf,
-  distanceFrom,
-  inBounds,
-  rankKey,
-  type Bounds,
-  type Centre,
-} from './ranking';
+// where these lived before the split (the segment's tests and the search service import them here)
+export { centreOf, distanceFrom, inBounds, rankKey, type Bounds } from './ranking';
 export { inRanges, mergeRanges } from './term-ranges';
 
 /**
@@ -50,7 +34,7 @@ export { inRanges, mergeRanges } from './term-ranges';
  *   level and one per title initial and level, so a search from space visits the best levels first
  *   and stops once the page is complete;
  * - a coarse grid of document counts, so that a planner can choose per query between the postings of
- *   the rarest word and candidates from space, whichever is expected to cost less (see search()).
+ *   the rarest word and candidates from space, whichever is expected to cost less (segment-search.ts).
  *
  * Documents deleted or replaced after the build are marked dead here and live on in the index's
  * delta (index.ts) until the next rebuild.
@@ -341,23 +325,6 @@ export class Segment {
     for (let i = 0; i < merged.length; i += 2)
       cost += this.postingCount(merged[i] as number, merged[i + 1] as number);
     return { word, ranges: Int32Array.from(merged), prefixLo, prefixHi, exact, cost };
-  }
-
-  /**
-   * Adds the matches of `words` that pass `filter` to `top` (keys from rankKey, order and item = the
-   * document number), and counts them into `stats` (exactly, or estimated when a broad scan stopped
-   * early). `skip` names documents already taken by an earlier pass. The plan: segment-search.ts.
-   */
-  search(
-    words: CompiledWord[],
-    filter: Filter,
-    centre: Centre | null,
-    top: TopK,
-    stats: SearchStats,
-    needCount: boolean,
-    skip?: (d: number) => boolean,
-  ): void {
-    searchSegment(this, words, filter, centre, top, stats, needCount, skip);
   }
 
   /** About how many documents lie in the bounds (whole grid cells: an overestimate for small bounds). */
