@@ -162,6 +162,23 @@ for (const dialect of TEST_DIALECTS) {
       expect(slowSeen).toEqual(['s1', 's2']);
       expect(read).toHaveBeenCalledTimes(2);
     });
+
+    it('stops after the batches it read are handled, so the store can close, and takes no one after', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 60_000 });
+      const handled: string[] = [];
+      await follower.subscribe({
+        name: 'slow',
+        async onChanges(_kind, changes) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          handled.push(...changes.map((c) => c.objectId));
+        },
+      });
+      await insert('z1');
+      await follower.poll();
+      await follower.stop();
+      expect(handled).toEqual(['z1']);
+      await expect(follower.subscribe(recorder('late'))).rejects.toThrow('stopped');
+    });
   });
 }
 
