@@ -39,32 +39,24 @@ export class SearchEngine {
   static async open(store: Store, options: SearchEngineOptions): Promise<SearchEngine> {
     const now = options.now ?? Date.now;
     const started = performance.now();
-    let engine: SearchEngine | undefined;
-    // subscribed before the build, held until it is done: a change made during the build is queued
-    // and applied afterwards when it is past the snapshot's position (re-reading a row is idempotent)
-    const subscription = await options.follower.subscribe(
-      { name: 'search', onChanges: (kind, changes) => engine?.applyChanges(kind, changes) },
-      { hold: true },
+    return options.follower.followSnapshot(
+      'search',
+      async (subscription) => {
+        const index = await MemorySearchIndex.build(
+          (add) => readAllDocs(store, now(), add),
+          () => new Promise<void>((resolve) => setImmediate(resolve)),
+          Math.ceil((await countDocs(store)) * 1.02) + 64,
+        );
+        const stats = {
+          documents: index.size,
+          buildMs: Math.round(performance.now() - started),
+          startSeq: subscription.position,
+        };
+        options.log?.('search: index built', { ...stats });
+        return new SearchEngine(index, stats, subscription, store, now);
+      },
+      (engine, kind, changes) => engine.applyChanges(kind, changes),
     );
-    try {
-      const index = await MemorySearchIndex.build(
-        (add) => readAllDocs(store, now(), add),
-        () => new Promise<void>((resolve) => setImmediate(resolve)),
-        Math.ceil((await countDocs(store)) * 1.02) + 64,
-      );
-      const stats = {
-        documents: index.size,
-        buildMs: Math.round(performance.now() - started),
-        startSeq: subscription.position,
-      };
-      options.log?.('search: index built', { ...stats });
-      engine = new SearchEngine(index, stats, subscription, store, now);
-    } catch (error) {
-      await subscription.close();
-      throw error;
-    }
-    subscription.start();
-    return engine;
   }
 
   async close(): Promise<void> {

@@ -135,6 +135,40 @@ for (const dialect of TEST_DIALECTS) {
       expect(late.seen).toEqual(['point upsert h2', 'point upsert h3']);
     });
 
+    it('follows from a snapshot: a change made during the build comes after it, none from before', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 60_000 });
+      await follower.subscribe(recorder('first'));
+      await insert('b1');
+      const seen: string[] = [];
+      const built = await follower.followSnapshot(
+        'index',
+        async () => {
+          await insert('b2');
+          // the follower reads on while the snapshot is being read
+          await follower.poll();
+          return 'snapshot';
+        },
+        (value, _kind, changes) => {
+          seen.push(...changes.map((c) => `${value} ${c.objectId}`));
+        },
+      );
+      await follower.settled();
+      expect(built).toBe('snapshot');
+      expect(seen).toEqual(['snapshot b2']);
+
+      await expect(
+        follower.followSnapshot(
+          'broken',
+          () => Promise.reject(new Error('no')),
+          () => {},
+        ),
+      ).rejects.toThrow('no');
+      await insert('b3');
+      await follower.poll();
+      await follower.settled();
+      expect(seen).toEqual(['snapshot b2', 'snapshot b3']);
+    });
+
     it('does not hold the others back for a slow subscriber, nor read its rows twice', async () => {
       follower = new ChangeFollower(store, { intervalMs: 60_000 });
       const read = vi.spyOn(follower.reader, 'read');

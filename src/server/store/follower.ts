@@ -161,6 +161,31 @@ export class ChangeFollower {
   }
 
   /**
+   * Follows the feed from a snapshot: subscribes held, lets `build` read the snapshot (it gets the
+   * subscription, whose position the snapshot stands for), then hands `apply` what came after. A
+   * failed build ends the subscription.
+   */
+  async followSnapshot<T>(
+    name: string,
+    build: (subscription: Subscription) => Promise<T>,
+    apply: (built: T, kind: ChangeKind, changes: readonly StoreChange[]) => void | Promise<void>,
+  ): Promise<T> {
+    let built: { value: T } | undefined;
+    const subscription = await this.subscribe(
+      { name, onChanges: (kind, changes) => (built ? apply(built.value, kind, changes) : undefined) },
+      { hold: true },
+    );
+    try {
+      built = { value: await build(subscription) };
+    } catch (error) {
+      await subscription.close();
+      throw error;
+    }
+    subscription.start();
+    return built.value;
+  }
+
+  /**
    * One read of the feed, handed to every subscriber's queue; answers how many rows were read. Waits
    * first for any subscriber more than a batch behind.
    */

@@ -67,33 +67,26 @@ export class PointTiles {
   static async open(store: Store, options: PointTilesOptions): Promise<PointTiles> {
     const now = options.now ?? Date.now;
     const started = performance.now();
-    let tiles: PointTiles | undefined;
-    // subscribed before the build, held until it is done: a change made during the build is queued
-    // and applied afterwards when it is past the snapshot's position (re-reading a row is idempotent)
-    const subscription = await options.follower.subscribe(
-      { name: 'point tiles', onChanges: (kind, changes) => tiles?.applyChanges(kind, changes) },
-      { hold: true },
+    const tiles = await options.follower.followSnapshot(
+      'point tiles',
+      async (subscription) => {
+        const startSeq = subscription.position;
+        const index = new PointTileIndex(startSeq);
+        // sized once, to the snapshot (plus 2 %): growing by doubling would leave up to half unused
+        index.load(
+          await readSnapshot(store, now(), {
+            threads: options.scanThreads,
+            minRowsPerThread: options.scanMinRowsPerThread,
+            log: options.log,
+          }),
+        );
+        index.buildAll();
+        const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
+        options.log?.('point tiles: index built', { ...stats });
+        return new PointTiles(index, stats, subscription, store, now);
+      },
+      (built, kind, changes) => built.applyChanges(kind, changes),
     );
-    try {
-      const startSeq = subscription.position;
-      const index = new PointTileIndex(startSeq);
-      // sized once, to the snapshot (plus 2 %): growing by doubling would leave up to half unused
-      index.load(
-        await readSnapshot(store, now(), {
-          threads: options.scanThreads,
-          minRowsPerThread: options.scanMinRowsPerThread,
-          log: options.log,
-        }),
-      );
-      index.buildAll();
-      const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
-      options.log?.('point tiles: index built', { ...stats });
-      tiles = new PointTiles(index, stats, subscription, store, now);
-    } catch (error) {
-      await subscription.close();
-      throw error;
-    }
-    subscription.start();
     const index = tiles.index;
     tiles.sweepTimer = setInterval(() => index.sweep(now()), SWEEP_EVERY_MS);
     tiles.sweepTimer.unref();
