@@ -35,6 +35,11 @@ for (const dialect of TEST_DIALECTS) {
         .insertInto('points')
         .values(ids.map((id) => newPoint({ id, lat: 1, lon: 2 })))
         .execute();
+    /** a write, then one read of the feed by hand (these followers' timers are a minute apart). */
+    const insertAndRead = async (id: string) => {
+      await insert(id);
+      await follower.poll();
+    };
 
     beforeEach(async () => {
       store = await openTestStore(dialect);
@@ -83,10 +88,8 @@ for (const dialect of TEST_DIALECTS) {
       const after = recorder('after');
       await follower.subscribe(after);
 
-      await insert('x1');
-      await follower.poll();
-      await insert('x2');
-      await follower.poll();
+      await insertAndRead('x1');
+      await insertAndRead('x2');
       await follower.settled();
       expect(before.seen).toEqual(['point upsert x1', 'point upsert x2']);
       expect(after.seen).toEqual(['point upsert x1', 'point upsert x2']);
@@ -103,12 +106,10 @@ for (const dialect of TEST_DIALECTS) {
       const staying = recorder('staying');
       const subscription = await follower.subscribe(leaving);
       await follower.subscribe(staying);
-      await insert('u1');
-      await follower.poll();
+      await insertAndRead('u1');
       await follower.settled();
       await subscription.close();
-      await insert('u2');
-      await follower.poll();
+      await insertAndRead('u2');
       await follower.settled();
       expect(leaving.seen).toEqual(['point upsert u1']);
       expect(staying.seen).toEqual(['point upsert u1', 'point upsert u2']);
@@ -122,14 +123,12 @@ for (const dialect of TEST_DIALECTS) {
       // the follower has not read h1 yet; the snapshot of a late subscriber includes it
       const late = recorder('late');
       const held = await follower.subscribe(late, { hold: true });
-      await insert('h2');
-      await follower.poll();
+      await insertAndRead('h2');
       await follower.settled();
       expect(early.seen).toEqual(['point upsert h1', 'point upsert h2']);
       expect(late.seen).toEqual([]);
 
-      await insert('h3');
-      await follower.poll();
+      await insertAndRead('h3');
       held.start();
       await follower.settled();
       expect(late.seen).toEqual(['point upsert h2', 'point upsert h3']);
@@ -163,8 +162,7 @@ for (const dialect of TEST_DIALECTS) {
           () => {},
         ),
       ).rejects.toThrow('no');
-      await insert('b3');
-      await follower.poll();
+      await insertAndRead('b3');
       await follower.settled();
       expect(seen).toEqual(['snapshot b2', 'snapshot b3']);
     });
@@ -185,10 +183,8 @@ for (const dialect of TEST_DIALECTS) {
       const quick = recorder('quick');
       await follower.subscribe(quick);
 
-      await insert('s1');
-      await follower.poll();
-      await insert('s2');
-      await follower.poll();
+      await insertAndRead('s1');
+      await insertAndRead('s2');
       await until(() => quick.seen.length === 2);
       expect(slowSeen).toEqual([]);
       release();
@@ -207,8 +203,7 @@ for (const dialect of TEST_DIALECTS) {
           handled.push(...changes.map((c) => c.objectId));
         },
       });
-      await insert('z1');
-      await follower.poll();
+      await insertAndRead('z1');
       await follower.stop();
       expect(handled).toEqual(['z1']);
       await expect(follower.subscribe(recorder('late'))).rejects.toThrow('stopped');
