@@ -214,17 +214,28 @@ for (const dialect of TEST_DIALECTS) {
 describe('the app', () => {
   it('reads the change feed once per interval for search, point tiles and report beams together', async () => {
     const read = vi.spyOn(ChangeReader.prototype, 'read');
-    const t = await openTestApp();
+    const t = await openTestApp({ changeFeedPollMs: 100 });
     try {
       // search builds in the background: wait until it follows the feed too, then count for a while
       await t.app.inject({ method: 'POST', url: '/v1/app/searchsuggestions', payload: { q: 'x' } });
+      await t.store.db
+        .insertInto('points')
+        .values(newPoint({ id: 'app1', title: 'Followed Place', lat: 1, lon: 2 }))
+        .execute();
       read.mockClear();
       const started = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await until(() => t.app.pointTiles.index.count === 1);
+      await new Promise((resolve) => setTimeout(resolve, 600));
       const elapsed = Date.now() - started;
-      // 500 ms apart: three followers would read about three times as often
-      expect(read.mock.calls.length).toBeGreaterThanOrEqual(2);
-      expect(read.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / 500) + 1);
+      // three followers would read about three times as often
+      expect(read.mock.calls.length).toBeGreaterThanOrEqual(3);
+      expect(read.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 1);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/app/searchsuggestions',
+        payload: { q: 'followed' },
+      });
+      expect(JSON.stringify(res.json())).toContain('Followed Place');
     } finally {
       read.mockRestore();
       await t.close();
