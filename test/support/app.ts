@@ -31,6 +31,8 @@ export async function openTestApp(
     dialect?: Dialect;
     prepare?: (app: FastifyInstance) => void | Promise<void>;
     pageRenderer?: FullScreenRenderer;
+    /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
+    changeFeedPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -47,7 +49,12 @@ export async function openTestApp(
   // the build writes a precompressed sibling beside each hashed asset (vite.config.ts)
   fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js.br'), brotliCompressSync(script));
   const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
-  const app = await buildApp({ config, store, pageRenderer: options.pageRenderer ?? null });
+  const app = await buildApp({
+    config,
+    store,
+    pageRenderer: options.pageRenderer ?? null,
+    ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
+  });
   await options.prepare?.(app);
   await app.ready();
   return {

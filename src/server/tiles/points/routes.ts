@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { LAYER_GROUPS, isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
+import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { PointTiles } from './service';
 import { parseLayers, parseTileAddress } from './tile-address';
@@ -14,8 +15,8 @@ const LEAVES_DEFAULT_LIMIT = 20;
 
 export interface PointTileRoutesOptions {
   store: Store;
-  /** change feed poll interval (tests may shorten it); default 500 ms. */
-  pollMs?: number;
+  /** the process's one change feed follower (app.ts), which keeps the index current. */
+  follower: ChangeFollower;
 }
 
 declare module 'fastify' {
@@ -30,11 +31,13 @@ declare module 'fastify' {
  * GET /tiles/points/clusters/{group}/{clusterId}/leaves?limit=&offset=: a page of a cluster's points.
  * GET /tiles/points/clusters/{group}/{clusterId}/expansion-zoom: the zoom at which it splits.
  */
-export const pointTileRoutes: FastifyPluginAsync<PointTileRoutesOptions> = async (app, { store, pollMs }) => {
+export const pointTileRoutes: FastifyPluginAsync<PointTileRoutesOptions> = async (
+  app,
+  { store, follower },
+) => {
   const tiles = await PointTiles.open(store, {
-    ...(pollMs !== undefined ? { pollMs } : {}),
+    follower,
     log: (message, details) => app.log.info(details ?? {}, message),
-    onError: (error) => app.log.error({ err: error }, 'point tiles: applying store changes failed'),
   });
   app.decorate('pointTiles', tiles);
   app.addHook('onClose', async () => tiles.close());
