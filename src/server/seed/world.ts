@@ -206,7 +206,6 @@ export const EVENT_TIMINGS: readonly EventTiming[] = [
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-/** Points per batch: each batch's rows (points and everything hanging off them) are written together. */
 
 export interface UserInfo {
   id: string;

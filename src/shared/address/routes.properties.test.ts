@@ -4,6 +4,7 @@ import { encodeData } from './data';
 import { idArbitrary as id, mapDataArbitrary } from './test-arbitraries';
 import { normaliseData } from './data';
 import { RESERVED_FIRST_SEGMENTS, buildAddress, isSafeReturnPath, parseAddress } from './routes';
+import { POINT_SUPERTYPES } from '../domain/supertypes';
 import type { MapData, Route } from './types';
 import { SEARCH_SUPERTYPES } from './types';
 
@@ -28,17 +29,7 @@ const successUrl = maybe(
       .filter(isSafeReturnPath),
   ),
 );
-const pointSupertype = fc.constantFrom(
-  'none',
-  'business',
-  'poi',
-  'virtualstore',
-  'service',
-  'experience',
-  'rental',
-  'helprequest',
-  'incident',
-) as fc.Arbitrary<'none'>;
+const pointSupertype = fc.constantFrom('none', ...POINT_SUPERTYPES) as fc.Arbitrary<'none'>;
 
 /** Drops undefined members so that toEqual compares routes as parseAddress writes them. */
 const clean = (route: Route): Route => JSON.parse(JSON.stringify(route)) as Route;
