@@ -6,6 +6,7 @@ import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
 import { TextField } from './TextField';
 import { LOGIN_REASONS, useSession } from './session';
+import './pages.css';
 
 /** Social §5 and §9: an image of at most 10485760 bytes (the server checks the same). */
 const MAX_IMAGE_BYTES = 10_485_760;

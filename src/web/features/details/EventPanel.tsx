@@ -12,6 +12,7 @@ import { Description } from './Description';
 import { inAppLink } from './inAppLink';
 import { eventWhen, formatDateTime } from './format';
 import { eventDetailsSchema, type EventDetails } from './schemas';
+import './details.css';
 
 export { eventDetailsSchema };
 

@@ -24,6 +24,7 @@ import {
 } from './PointSections';
 import { pointDetailsSchema, type PointDetails } from './schemas';
 import { categoryName } from '../../../shared/domain/categories';
+import './details.css';
 
 export { pointDetailsSchema, type PointDetails };
 

@@ -12,6 +12,7 @@ import { useSession } from '../accounts/session';
 import { eventDetailsSchema, pointDetailsSchema } from '../details/schemas';
 import { changePointPeople, deleteEvent, deletePoint } from './ownerApi';
 import { MAP_PATH, returnAfterDelete, returnAfterSave } from './returnPath';
+import './owner.css';
 
 /**
  * The owner's action pages (map-and-search §2 "links the product builds", §5, §6): delete a point

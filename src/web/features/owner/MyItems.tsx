@@ -7,6 +7,7 @@ import { useResource } from '../../lib/useResource';
 import { formatDateTime } from '../details/format';
 import { itemControls } from './itemControls';
 import { myPointsPath } from './ownerApi';
+import './owner.css';
 
 export interface MyItemsProps {
   /** the list the page is about: a point supertype ('service', 'helprequest') or 'event'. */
