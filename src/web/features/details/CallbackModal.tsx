@@ -13,7 +13,6 @@ import { useSession } from '../accounts/session';
 import { ErrorPanel } from '../../shell/SidePanel';
 import { callbackAlert, hasCallbackUser, networkFailureText, type CallbackTarget } from './callback';
 import { callbackAnswerSchema } from './schemas';
-import './details.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
