@@ -1,7 +1,7 @@
 // the tokens and the reset, then the shared pieces and the frame, before any feature's stylesheet: the
 // features' rules come later in the cascade and so refine them
 import './styles.css';
-import './shell/ui.css';
+import './ui/ui.css';
 import './shell/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

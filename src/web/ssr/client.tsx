@@ -1,6 +1,6 @@
 // the tokens, the reset and the shared pieces first; the page's own styles come with FullScreenPoint
 import '../styles.css';
-import '../shell/ui.css';
+import '../ui/ui.css';
 import { installBrokenImageFallback } from '../shell/brokenImages';
 import { hydrateFullScreen } from './hydrate';
 
