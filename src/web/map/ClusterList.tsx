@@ -7,6 +7,7 @@ import { ClusterApiError, fetchClusterLeaves, type ClusterLeaf } from './cluster
 import { LAYER_GROUP_NAMES } from './layerVisibility';
 import { useShell } from '../shell/context';
 import { SidePanel } from '../shell/SidePanel';
+import './map.css';
 
 /**
  * The /cluster screen (§2, §4 "clicking a cluster lists its members; clicking one opens its

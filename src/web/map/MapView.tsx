@@ -37,6 +37,7 @@ import {
 // it the worker file Vite does emit (notes/offline-map.md).
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
 
 setWorkerUrl(workerUrl);
 

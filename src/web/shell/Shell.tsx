@@ -15,6 +15,7 @@ import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
 import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
+import './shell.css';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));

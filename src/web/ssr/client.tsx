@@ -1,6 +1,8 @@
+// the tokens, the reset and the shared pieces first; the page's own styles come with FullScreenPoint
+import '../styles.css';
+import '../ui/ui.css';
 import { installBrokenImageFallback } from '../shell/brokenImages';
 import { hydrateFullScreen } from './hydrate';
-import '../styles.css';
 
 // The full-screen point page's own entry (fullscreen.html): it hydrates what the server rendered,
 // without the map and the rest of the app.

@@ -12,6 +12,7 @@ import { PageHeader } from './PageHeader';
 import { messageFor } from './accountForm';
 import { AccountForm, type FieldSpec } from './AuthForm';
 import { LOGIN_REASONS, useSession } from './session';
+import './pages.css';
 
 /** Social §5 and §9: an image of at most 10485760 bytes (the server checks the same). */
 const MAX_IMAGE_BYTES = 10_485_760;

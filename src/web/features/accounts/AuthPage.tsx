@@ -4,6 +4,7 @@ import { isSafeReturnPath } from '../../../shared/address';
 import { AuthForm } from './AuthForm';
 import { PageHeader } from './PageHeader';
 import { useSession, type AuthTab } from './session';
+import './pages.css';
 
 /** Only a same-site path may be returned to; anything else goes home. */
 function returnPathOf(params: URLSearchParams): string {

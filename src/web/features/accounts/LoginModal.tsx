@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { AuthForm } from './AuthForm';
 import type { AuthTab } from './session';
+import './accounts.css';
 
 export interface LoginModalProps {
   initialTab: AuthTab;

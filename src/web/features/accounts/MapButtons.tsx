@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { MY_POINTS_PAGES } from './MyPointsPanel';
 import { useSession } from './session';
+import './accounts.css';
 
 /**
  * The "buttons on the map" (map-and-search §2): My help requests and Me on map, shown to everyone.

@@ -3,6 +3,7 @@ import { useShell } from '../../shell/context';
 import { SidePanel } from '../../shell/SidePanel';
 import { MyItemsRoute } from '../owner/OwnerRoutes';
 import { useSession, LOGIN_REASONS } from './session';
+import './accounts.css';
 
 /** The two "buttons on the map" pages of map-and-search §2, and what each lists. */
 export const MY_POINTS_PAGES = {

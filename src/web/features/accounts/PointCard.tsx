@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProfilePoint } from '../../../shared/api/profiles';
+import './accounts.css';
 
 /** A point as a card: cover (or a plain swatch), title, tagline, type and city; links to its page. */
 export function PointCard({ point }: { point: ProfilePoint }) {

@@ -12,6 +12,7 @@ import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
 import { PointCard } from './PointCard';
 import { useProfile } from './useProfile';
+import './pages.css';
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { profileLink } from '../../../shared/address/links';
 import { Avatar } from './Avatar';
 import { useSession } from './session';
+import './accounts.css';
 
 /**
  * The header's account corner: a 'Sign in' button for a visitor; for a signed-in user an avatar

@@ -10,6 +10,7 @@ import { addNewStep } from '../../shell/viewMode';
 import { PlaceStep } from './PlaceStep';
 import { SUPERTYPE_TEXT } from './supertypeText';
 import { TypeStep } from './TypeStep';
+import './addnew.css';
 
 type AddNewRoute = Extract<Route, { screen: 'add-new' }>;
 

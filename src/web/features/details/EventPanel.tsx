@@ -14,6 +14,7 @@ import { inAppLink } from './inAppLink';
 import { eventWhen, formatDateTime } from './format';
 import { eventDetailsQuery } from './queries';
 import { eventDetailsSchema, type EventDetails } from './schemas';
+import './details.css';
 
 export { eventDetailsSchema };
 

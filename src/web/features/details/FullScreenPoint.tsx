@@ -22,6 +22,8 @@ import type { PointDetails } from './schemas';
 import { Section, SectionLevel } from './Section';
 import { SiteViewer } from './SiteViewer';
 import { TimeFormatProvider } from './timeFormat';
+import './details.css';
+import './fullscreen.css';
 
 export interface FullScreenPointProps {
   point: PointDetails;

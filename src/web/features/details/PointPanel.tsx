@@ -26,6 +26,7 @@ import {
 import { pointDetailsQuery } from './queries';
 import { pointDetailsSchema, type PointDetails } from './schemas';
 import { categoryName } from '../../../shared/domain/categories';
+import './details.css';
 
 export { pointDetailsSchema, type PointDetails };
 

@@ -13,6 +13,7 @@ import { eventDetailsPath, eventDetailsQuery, pointDetailsPath, pointDetailsQuer
 import type { PointDetails } from '../details/schemas';
 import { changePointPeople, deleteEvent, deletePoint, editableEventPath } from './ownerApi';
 import { MAP_PATH, returnAfterDelete, returnAfterSave } from './returnPath';
+import './owner.css';
 
 /**
  * The owner's action pages (map-and-search §2 "links the product builds", §5, §6): delete a point

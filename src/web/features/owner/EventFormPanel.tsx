@@ -13,6 +13,7 @@ import { EventForm } from './EventForm';
 import { emptyEventValues, valuesFromEditable } from './eventForm';
 import { editableEventPath } from './ownerApi';
 import { MAP_PATH, returnAfterSave } from './returnPath';
+import './owner.css';
 
 /**
  * The event form's pages (map-and-search §2): /e/{id}/Edit, /e/{id}/CopyToNew (a new event filled

@@ -9,6 +9,7 @@ import { useSession } from '../accounts/session';
 import { formatDateTime } from '../details/format';
 import { itemControls } from './itemControls';
 import { myPointsPath } from './ownerApi';
+import './owner.css';
 
 export interface MyItemsProps {
   /** the list the page is about: a point supertype ('service', 'helprequest') or 'event'. */

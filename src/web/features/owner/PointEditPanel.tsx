@@ -25,6 +25,7 @@ import {
 import { MediaEditor } from './MediaEditor';
 import type { LivePlace } from './openingHoursLive';
 import { PointEditForm } from './PointEditForm';
+import './pointEdit.css';
 
 /** What the edit and copy forms say to people who may not use them (§6). */
 export const EDIT_MESSAGES = {

@@ -7,6 +7,7 @@ import { visibleBounds } from '../../map/MapView';
 import { useShell } from '../../shell/context';
 import { fetchSuggestions } from './searchApi';
 import { searchData, searchQueryOf } from './searchView';
+import './search.css';
 
 /** Names of the supertype filter (§2 search form dropdown). */
 const SUPERTYPE_LABELS: Readonly<Record<SearchSupertype, string>> = {

@@ -17,6 +17,7 @@ import {
   type ResultMode,
   type SearchQuery,
 } from './searchView';
+import './search.css';
 
 type SearchRoute = Extract<Route, { screen: 'map-search' | 'landing-search' }>;
 
