@@ -24,6 +24,7 @@ import { permissionRoutes } from './features/permissions/routes';
 import { FullScreenPages, fullScreenRoutes, loadPageRenderer, sendPage } from './features/details/fullscreen';
 import { parseAddress } from '../shared/address';
 import type { FullScreenRenderer } from '../shared/details/page';
+import { registerContracts } from './openapi/plugin';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,7 @@ export async function buildApp({ config, store, logger, pageRenderer }: AppDeps)
     path.join(config.webDir, 'fullscreen.html'),
   );
   app.setErrorHandler(errorHandler);
+  await registerContracts(app);
   app.setNotFoundHandler(notFoundHandler(config, pages));
 
   await app.register(helmet, {
