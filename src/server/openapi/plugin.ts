@@ -1,8 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { contractValidator } from '../http/contract';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { contractSerializer, contractValidator } from '../http/contract';
 import { EXTERNAL_ROUTE_DOCS, type RouteDocs } from './external';
 
 /** Where the document and its reader are served. */
@@ -17,7 +17,7 @@ export const DOCS_PREFIX = '/docs';
  */
 export async function registerContracts(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(contractValidator);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializer);
   // routes whose files keep their own parsing (the points split, static files) are documented from
   // a table; before swagger's own onRoute hook so that it sees the documentation
   app.addHook('onRoute', (route: RouteOptions) => {

@@ -14,12 +14,16 @@ import { AppError, ERRORS, type ErrorName } from '../errors';
  * Only the first issue is answered: a form shows one problem at a time, as the API always did.
  */
 
-/** What a contract says about its fields' errors: field name (or ROOT for the body itself) → entry. */
-export type FieldErrors = Partial<Record<string, ErrorName>>;
+/**
+ * What a contract says about its fields' errors: field name (or ROOT for the body itself) → entry,
+ * with fixed values for its message when the issue's own message is not the one the API answers.
+ */
+export type FieldError = ErrorName | { error: ErrorName; values: Record<string, string | number> };
+export type FieldErrors = Partial<Record<string, FieldError>>;
 /** The key in FieldErrors for an issue about the whole body (not an object, wrong type). */
 export const ROOT = '';
 
-const fieldErrorRegistry = z.registry<{ errors: FieldErrors; fallback?: ErrorName }>();
+const fieldErrorRegistry = z.registry<{ errors: FieldErrors; fallback?: FieldError }>();
 
 /**
  * Names the catalogue entry each field's issues answer with. `fallback` covers the fields not listed
@@ -66,7 +70,8 @@ export function contractError(schema: z.ZodType, error: z.ZodError): AppError {
   const mapping = fieldErrorRegistry.get(schema);
   const top = path.length > 0 ? String(path[0]) : ROOT;
   const entry = mapping?.errors[top] ?? mapping?.fallback;
-  if (entry) return new AppError(entry, { field, reason });
+  if (typeof entry === 'string') return new AppError(entry, { field, reason });
+  if (entry) return new AppError(entry.error, { field, reason, ...entry.values });
   return new AppError('invalidField', {
     field,
     reason: field === 'body' && issue?.code === 'invalid_type' ? 'must be a JSON object.' : reason,
