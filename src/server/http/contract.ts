@@ -1,5 +1,4 @@
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { contractError } from '../../shared/api/contract';
 
@@ -18,20 +17,3 @@ export const contractValidator: FastifySchemaCompiler<unknown> = ({ schema, meth
     return result.success ? { value: result.data } : { error: contractError(schema, result.error) };
   };
 };
-
-const unchecked = new WeakSet<object>();
-
-/**
- * A response schema that documents the answer but is not run on it: for the hot paths, where
- * checking every answer costs more than the budget allows (see where it is used for the figure).
- * The route sends its answer with plain JSON.stringify, as Fastify does with no schema.
- */
-export function documentedOnly<S extends z.ZodType>(schema: S): S {
-  const copy = schema.clone();
-  unchecked.add(copy);
-  return copy;
-}
-
-/** Responses go through their contract (zod encodes them, dropping fields it does not list). */
-export const contractSerializer: FastifySerializerCompiler<unknown> = (route) =>
-  unchecked.has(route.schema as object) ? (data) => JSON.stringify(data) : serializerCompiler(route as never);

@@ -17,7 +17,6 @@ import {
 } from '../../../shared/api/details';
 import { AppError } from '../../../shared/errors';
 import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
-import { documentedOnly } from '../../http/contract';
 import { errorResponses } from '../../openapi/errors';
 import { eventDetailsSchema, pointDetailsSchema } from '../../../shared/api/detail-documents';
 import type { Store } from '../../store/store';
@@ -49,9 +48,6 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
       new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
   });
 
-  // the detail JSON is the panel's hot path: documented, not checked on the way out (figure above)
-  const pointDetailsDocument = documentedOnly(pointDetailsSchema);
-  const eventDetailsDocument = documentedOnly(eventDetailsSchema);
   const idParams = z.object({ id: z.string().meta({ description: 'the point or event id' }) });
 
   app.get(
@@ -63,7 +59,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
           'Every field of the point (§3) with its display values, and the controls the viewer may use. Not cached: the controls depend on who asks.',
         tags: ['details'],
         params: idParams,
-        response: { 200: pointDetailsDocument, ...errorResponses('pointNotFound', 'invalidXpointId') },
+        response: { 200: pointDetailsSchema, ...errorResponses('pointNotFound', 'invalidXpointId') },
       },
     },
     async (request, reply) => {
@@ -80,7 +76,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
         summary: 'Event details',
         tags: ['details'],
         params: idParams,
-        response: { 200: eventDetailsDocument, ...errorResponses('eventNotFound', 'invalidEventId') },
+        response: { 200: eventDetailsSchema, ...errorResponses('eventNotFound', 'invalidEventId') },
       },
     },
     async (request, reply) => {
