@@ -29,7 +29,7 @@ export const eventSummarySchema = z.object({
   url: nullableText,
 });
 
-const pointPermissionsSchema = z.object({
+export const pointPermissionsSchema = z.object({
   controllable: z.boolean(),
   isOwner: z.boolean(),
   isConsultant: z.boolean(),
@@ -49,7 +49,7 @@ const pointPermissionsSchema = z.object({
   showServiceDetails: z.boolean(),
   canUseChat: z.boolean(),
 });
-const eventPermissionsSchema = z.object({
+export const eventPermissionsSchema = z.object({
   controllable: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
