@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
 import pino from 'pino';
 import compress from '@fastify/compress';
@@ -33,6 +34,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** the full-screen page's renderer; by default the built one at config.pageRenderer. */
   pageRenderer?: FullScreenRenderer | null;
+  /** sees every route as it is added (the OpenAPI test compares them with the document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Content-addressed and hashed files never change: a year, immutable. */
@@ -53,7 +56,13 @@ export const RESPONSE_COMPRESSION = {
 };
 
 /** Builds the HTTP application without listening, so tests can `inject` requests with no port. */
-export async function buildApp({ config, store, logger, pageRenderer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  store,
+  logger,
+  pageRenderer,
+  onRoute,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -71,6 +80,7 @@ export async function buildApp({ config, store, logger, pageRenderer }: AppDeps)
     pageRenderer === undefined ? await loadPageRenderer(config.pageRenderer, app.log) : pageRenderer,
     path.join(config.webDir, 'fullscreen.html'),
   );
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setErrorHandler(errorHandler);
   await registerContracts(app);
   app.setNotFoundHandler(notFoundHandler(config, pages));

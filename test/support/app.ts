@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/store/dialect';
 import type { FullScreenRenderer } from '../../src/shared/details/page';
@@ -31,6 +31,7 @@ export async function openTestApp(
     dialect?: Dialect;
     prepare?: (app: FastifyInstance) => void | Promise<void>;
     pageRenderer?: FullScreenRenderer;
+    onRoute?: AppDeps['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -47,7 +48,12 @@ export async function openTestApp(
   // the build writes a precompressed sibling beside each hashed asset (vite.config.ts)
   fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js.br'), brotliCompressSync(script));
   const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
-  const app = await buildApp({ config, store, pageRenderer: options.pageRenderer ?? null });
+  const app = await buildApp({
+    config,
+    store,
+    pageRenderer: options.pageRenderer ?? null,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   await options.prepare?.(app);
   await app.ready();
   return {

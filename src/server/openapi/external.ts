@@ -1,6 +1,36 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { beamRequest, dynamicByBboxRequest, eventBeamingRequest, promoRequest } from '../../shared/api/live';
+import {
+  claimRequestSchema,
+  createEventRequestSchema,
+  createPointRequestSchema,
+  deleteResponseSchema,
+  duplicatesRequestSchema,
+  duplicatesResponseSchema,
+  editableEventSchema,
+  editablePointSchema,
+  eventMediaRequestSchema,
+  eventMediaResponseSchema,
+  eventWriteResponseSchema,
+  myPointsResponseSchema,
+  pointIdRequestSchema,
+  pointMediaRequestSchema,
+  pointMediaResponseSchema,
+  pointPeopleResponseSchema,
+  pointWriteResponseSchema,
+  updateEventRequestSchema,
+  updatePointRequestSchema,
+} from '../../shared/api/points';
+import type { ErrorName } from '../../shared/errors';
+import { errorResponses } from './errors';
 
-/** Documentation of a route whose file does not declare its own contract (see EXTERNAL_ROUTE_DOCS). */
+/**
+ * Documentation of the routes whose files keep their own parsing for now, so that the document
+ * lists every call: the point and event writes (being split into two services; their contracts
+ * become route schemas once that lands), the map assets and point tiles, the beam and promo calls,
+ * the long-poll transport, the full-screen aside and media. Added to the route's schema by the
+ * contracts plugin and read only by the document: Fastify does not validate with it.
+ */
 export interface RouteDocs {
   summary: string;
   description?: string;
@@ -8,7 +38,340 @@ export interface RouteDocs {
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
-  response?: Record<number, z.ZodType>;
+  consumes?: string[];
+  response?: Record<number, unknown>;
 }
 
-export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {};
+/** A response that is not JSON: tiles, images, pages. */
+const binary = (description: string, ...types: string[]) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
+});
+const json = (description: string) => z.looseObject({}).meta({ description });
+const id = z.object({ id: z.string() });
+const tile = z.object({ z: z.string(), x: z.string(), y: z.string() });
+
+const point = (summary: string, body: z.ZodType, ok: z.ZodType, ...errors: ErrorName[]): RouteDocs => ({
+  summary,
+  tags: ['points'],
+  body,
+  response: {
+    200: ok,
+    ...errorResponses('badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing', ...errors),
+  },
+});
+const beam = (summary: string): RouteDocs => ({
+  summary,
+  description:
+    'Needs `Authorization: Bearer <session token>` (or appnettoken): a cookie alone does not count.',
+  tags: ['live'],
+  body: beamRequest,
+  response: {
+    200: z.object({ status: z.literal('ok') }),
+    ...errorResponses(
+      'invalidField',
+      'beamKindInvalid',
+      'beamTokenMissing',
+      'sessionInvalid',
+      'beamForbidden',
+      'pointNotFound',
+      'eventNotFound',
+    ),
+  },
+});
+const promo = (kind: string): RouteDocs => ({
+  summary: `Count a promoted point's ${kind}`,
+  tags: ['live'],
+  params: id,
+  body: promoRequest,
+  response: {
+    200: z.object({ status: z.literal('ok'), counted: z.boolean() }),
+    ...errorResponses('deviceIdInvalid', 'pointNotFound', 'promoNotPromoted'),
+  },
+});
+const postOnly = (summary: string): RouteDocs => ({
+  summary: `${summary} (GET answers 405: the call is a POST)`,
+  tags: ['live'],
+  response: errorResponses('methodNotAllowed'),
+});
+const sprite = (retina: boolean, kind: 'json' | 'png'): RouteDocs => ({
+  summary: `The map's icon sprite${retina ? ' at 2x' : ''}: ${kind === 'json' ? 'its index' : 'its image'}`,
+  tags: ['map'],
+  response:
+    kind === 'json'
+      ? { 200: json('icon name → {x, y, width, height, pixelRatio}'), ...errorResponses('mapAssetsMissing') }
+      : { 200: binary('the sprite sheet', 'image/png'), ...errorResponses('mapAssetsMissing') },
+});
+
+export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
+  'POST /v1/xpoint/create': {
+    ...point('Add a point', createPointRequestSchema, pointWriteResponseSchema),
+    description:
+      'Answers 201. A similar place within 100 m answers 409 possibleDuplicate with the candidates, unless confirmNotDuplicate is sent.',
+    response: {
+      201: pointWriteResponseSchema,
+      ...errorResponses(
+        'badRequest',
+        'invalidField',
+        'unauthorized',
+        'antiforgeryMissing',
+        'possibleDuplicate',
+        'unknownSupertype',
+        'unknownType',
+        'fieldNotForSupertype',
+        'invalidOpeningHours',
+        'helpRequestNeedsAccount',
+        'rateLimited',
+      ),
+    },
+  },
+  'POST /v1/xpoint/duplicates': {
+    summary: 'Similar places within 100 m of a new one',
+    tags: ['points'],
+    body: duplicatesRequestSchema,
+    response: { 200: duplicatesResponseSchema, ...errorResponses('badRequest', 'invalidField') },
+  },
+  'GET /v1/xpoint/:id/edit': {
+    summary: "A point's editable fields, for the edit and copy forms",
+    tags: ['points'],
+    params: id,
+    response: { 200: editablePointSchema, ...errorResponses('unauthorized', 'forbidden', 'pointNotFound') },
+  },
+  'POST /v1/xpoint/update': point(
+    'Change a point',
+    updatePointRequestSchema,
+    pointWriteResponseSchema,
+    'conflict',
+    'forbidden',
+    'pointNotFound',
+    'supertypeChange',
+    'invalidOpeningHours',
+  ),
+  'POST /v1/xpoint/delete': point(
+    'Delete a point',
+    pointIdRequestSchema,
+    deleteResponseSchema,
+    'forbidden',
+    'pointNotFound',
+  ),
+  'POST /v1/xpoint/claim': point(
+    'Claim a point as its owner',
+    claimRequestSchema,
+    pointPeopleResponseSchema,
+    'pointAlreadyOwned',
+    'claimTextNotAllowed',
+    'pointNotFound',
+  ),
+  'POST /v1/xpoint/becomeconsultant': point(
+    "Become a point's consultant",
+    pointIdRequestSchema,
+    pointPeopleResponseSchema,
+    'pointHasConsultant',
+    'ownerCannotConsult',
+    'consultingNotAllowed',
+    'pointNotFound',
+  ),
+  'POST /v1/xpoint/clearconsultant': point(
+    'Stop consulting on a point',
+    pointIdRequestSchema,
+    pointPeopleResponseSchema,
+    'notConsultant',
+    'pointNotFound',
+  ),
+  'POST /v1/xpoint/media': point(
+    "Set or remove a point's cover image, cover video, logo or a screenshot",
+    pointMediaRequestSchema,
+    pointMediaResponseSchema,
+    'mediaSlotInvalid',
+    'invalidImage',
+    'invalidImageSize',
+    'invalidVideo',
+    'invalidVideoSize',
+    'videoEmpty',
+    'forbidden',
+    'pointNotFound',
+  ),
+  'POST /v1/event/create': {
+    ...point('Add an event', createEventRequestSchema, eventWriteResponseSchema),
+    response: {
+      201: eventWriteResponseSchema,
+      ...errorResponses(
+        'badRequest',
+        'invalidField',
+        'unauthorized',
+        'antiforgeryMissing',
+        'endBeforeStart',
+        'dateBefore1901',
+        'paidNeedsPrice',
+        'eventNeedsLocation',
+        'pointNotFound',
+      ),
+    },
+  },
+  'GET /v1/event/:id/edit': {
+    summary: "An event's editable fields, for the edit and copy forms",
+    tags: ['points'],
+    params: id,
+    response: { 200: editableEventSchema, ...errorResponses('unauthorized', 'forbidden', 'eventNotFound') },
+  },
+  'POST /v1/event/update': point(
+    'Change an event',
+    updateEventRequestSchema,
+    eventWriteResponseSchema,
+    'conflict',
+    'forbidden',
+    'eventNotFound',
+    'endBeforeStart',
+  ),
+  'POST /v1/event/delete': point(
+    'Delete an event',
+    pointIdRequestSchema,
+    deleteResponseSchema,
+    'forbidden',
+    'eventNotFound',
+  ),
+  'POST /v1/event/media': point(
+    "Set or remove an event's cover image",
+    eventMediaRequestSchema,
+    eventMediaResponseSchema,
+    'invalidImage',
+    'invalidImageSize',
+    'forbidden',
+    'eventNotFound',
+  ),
+  'GET /v1/account/mypoints': {
+    summary: "The signed-in user's points and events, one page",
+    tags: ['points'],
+    querystring: z.object({
+      supertype: z.string().optional().meta({ description: "a point supertype, or 'event'" }),
+      pagenumber: z.string().optional(),
+      pagesize: z.string().optional(),
+    }),
+    response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized') },
+  },
+
+  'GET /tiles/points/:z/:x/:y': {
+    summary: 'A vector tile of points and clusters',
+    tags: ['tiles'],
+    params: tile,
+    querystring: z.object({
+      layers: z.string().optional().meta({ description: 'layer groups, comma-separated' }),
+    }),
+    response: {
+      200: binary('a Mapbox vector tile', 'application/x-protobuf'),
+      ...errorResponses('pointTileZoomOutOfRange', 'pointTileBadAddress', 'pointLayerGroupUnknown'),
+    },
+  },
+  'GET /tiles/points/clusters/:group/:clusterId/leaves': {
+    summary: "A cluster's points, one page",
+    tags: ['tiles'],
+    params: z.object({ group: z.string(), clusterId: z.string() }),
+    querystring: z.object({ limit: z.string().optional(), offset: z.string().optional() }),
+    response: {
+      200: json('GeoJSON features of the points'),
+      ...errorResponses('pointLayerGroupUnknown', 'clusterNotFound', 'clusterPagingInvalid'),
+    },
+  },
+  'GET /tiles/points/clusters/:group/:clusterId/expansion-zoom': {
+    summary: 'The zoom at which a cluster breaks apart',
+    tags: ['tiles'],
+    params: z.object({ group: z.string(), clusterId: z.string() }),
+    response: { 200: json('{zoom}'), ...errorResponses('pointLayerGroupUnknown', 'clusterNotFound') },
+  },
+  'GET /home/mapboxstyle.json': {
+    summary: "The map's MapLibre style",
+    tags: ['map'],
+    querystring: z.object({
+      layers: z.string().optional(),
+      imgformat: z.enum(['webp', 'png']).optional(),
+      v: z.string().optional(),
+    }),
+    response: {
+      200: json('a MapLibre style document'),
+      ...errorResponses('unknownLayerGroup', 'badImageFormat', 'badStyleVersion', 'badHostHeader'),
+    },
+  },
+  'GET /tiles/basemap/:z/:x/:y': {
+    summary: 'A base map vector tile',
+    tags: ['map'],
+    params: tile,
+    response: {
+      200: binary('a Mapbox vector tile', 'application/x-protobuf'),
+      ...errorResponses('tileZoomOutOfRange', 'tileBadCoordinates', 'mapAssetsMissing'),
+    },
+  },
+  'GET /tiles/glyphs/:fontstack/:range': {
+    summary: 'Glyphs of a font stack for a range of 256 code points',
+    tags: ['map'],
+    params: z.object({ fontstack: z.string(), range: z.string().meta({ examples: ['0-255.pbf'] }) }),
+    response: {
+      200: binary('signed distance field glyphs', 'application/x-protobuf'),
+      ...errorResponses('badGlyphRequest', 'mapAssetsMissing'),
+    },
+  },
+  'GET /tiles/sprite.json': sprite(false, 'json'),
+  'GET /tiles/sprite.png': sprite(false, 'png'),
+  'GET /tiles/sprite@2x.json': sprite(true, 'json'),
+  'GET /tiles/sprite@2x.png': sprite(true, 'png'),
+
+  'GET /socket/longpoll': {
+    summary: 'Long-poll transport of the realtime channel: wait for messages',
+    description:
+      "Phoenix's long-poll protocol, for clients whose WebSocket is blocked. Without a live `token` it opens a session and answers {status: 410, token}.",
+    tags: ['realtime'],
+    querystring: z.object({ token: z.string().optional(), deviceid: z.string().optional() }),
+    response: {
+      200: json('{status, token?, messages?}: the protocol status is in the body'),
+      ...errorResponses(),
+    },
+  },
+  'POST /socket/longpoll': {
+    summary: 'Long-poll transport of the realtime channel: send frames',
+    description: 'Newline-delimited JSON frames (application/x-ndjson or text/plain), or one JSON frame.',
+    tags: ['realtime'],
+    consumes: ['application/x-ndjson', 'text/plain', 'application/json'],
+    querystring: z.object({ token: z.string() }),
+    response: {
+      200: json('{status}: 200 taken, 410 no such session, 400 a bad frame'),
+      ...errorResponses('payloadTooLarge', 'unsupportedMediaType'),
+    },
+  },
+  'POST /api/user/x_point/beam': beam('Beam a point'),
+  'POST /api/user/x_event/beam': beam('Beam an event'),
+  'POST /map/dynamic/bybbox': {
+    summary: 'Live map features within a viewport',
+    tags: ['live'],
+    body: dynamicByBboxRequest,
+    response: { 200: json('a GeoJSON FeatureCollection'), ...errorResponses('badRequest', 'invalidField') },
+  },
+  'POST /event/rbeamingbybbox': {
+    summary: 'Events beaming within a viewport',
+    tags: ['live'],
+    body: eventBeamingRequest,
+    response: { 200: json('the beaming events'), ...errorResponses('badRequest', 'invalidField') },
+  },
+  'GET /map/dynamic/bybbox': postOnly('Live map features'),
+  'GET /event/rbeamingbybbox': postOnly('Events beaming'),
+  'GET /map/promo/:id/:kind': postOnly('Promo counts'),
+  'POST /map/promo/:id/impression': promo('impression'),
+  'POST /map/promo/:id/click': promo('click'),
+
+  'GET /XPoint/AsideDetails/:id': {
+    summary: "The full-screen page's aside, rendered (or its data as JSON when asked for)",
+    tags: ['details'],
+    params: id,
+    querystring: z.object({ fullscreen: z.literal('true') }),
+    response: {
+      200: binary('an HTML fragment, or JSON with Accept: application/json', 'text/html'),
+      ...errorResponses('fullscreenOnly', 'pageRendererNotBuilt', 'pointNotFound'),
+    },
+  },
+  'GET /media/*': {
+    summary: 'Uploaded and generated media, content-addressed (cached for a year)',
+    tags: ['media'],
+    response: {
+      200: binary('the file', 'image/webp', 'image/png', 'image/jpeg', 'video/mp4'),
+      ...errorResponses('notFound'),
+    },
+  },
+};

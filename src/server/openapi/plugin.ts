@@ -5,6 +5,12 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { contractValidator } from '../http/contract';
 import { EXTERNAL_ROUTE_DOCS, type RouteDocs } from './external';
 
+/**
+ * The web app's pages (its index.html at `/` and its built files at `/*`): HTML for people, not calls;
+ * left out of the document on purpose, like the document and its reader themselves.
+ */
+export const PAGE_ROUTES = ['/', '/*'];
+
 /** Where the document and its reader are served. */
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PREFIX = '/docs';
@@ -24,9 +30,11 @@ export async function registerContracts(app: FastifyInstance): Promise<void> {
   // routes whose files keep their own parsing (the points split, static files) are documented from
   // a table; before swagger's own onRoute hook so that it sees the documentation
   app.addHook('onRoute', (route: RouteOptions) => {
-    const docs = EXTERNAL_ROUTE_DOCS[`${String(route.method)} ${route.url}`];
+    const method = [route.method].flat().find((name) => name !== 'HEAD') ?? 'GET';
+    const docs = EXTERNAL_ROUTE_DOCS[`${method} ${route.url}`];
     if (docs && !route.schema?.summary)
-      route.schema = { ...route.schema, document: docs } as RouteOptions['schema'];
+      route.schema = { ...route.schema, hide: false, document: docs } as RouteOptions['schema'];
+    else if (PAGE_ROUTES.includes(route.url)) route.schema = { ...route.schema, hide: true };
   });
   await app.register(swagger, {
     openapi: {

@@ -152,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
         summary: 'The anti-forgery token for this browser',
         description: 'Send it as the RequestVerificationToken header on state-changing calls.',
         tags: ['accounts'],
-        response: { 200: antiforgeryResponseSchema },
+        response: { 200: antiforgeryResponseSchema, ...errorResponses() },
       },
     },
     async (request, reply) => {
