@@ -118,6 +118,7 @@ export async function buildApp({
   await app.register((await import('./features/profiles/routes')).profileRoutes, { store });
   // feature routes: one register line per feature, in this block
   await app.register((await import('./features/points/routes')).pointWriteRoutes, { config, store, auth });
+  await app.register((await import('./features/events/routes')).eventWriteRoutes, { config, store });
   await app.register((await import('./features/details/routes')).detailRoutes, { store, auth });
   await app.register((await import('./features/beams/routes')).liveRoutes, { config, store, auth });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth });

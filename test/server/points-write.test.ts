@@ -812,6 +812,11 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
   });
 
   describe('claim', () => {
+    it('reads the body before asking who writes: a visitor sending no target is told the field', async () => {
+      expectError(await post('/v1/xpoint/claim', {}, headers.visitor), 400, 1003, 'id: is required.');
+      expectError(await post('/v1/event/create', {}, headers.visitor), 400, 1003, 'title: is required.');
+    });
+
     it('lets a signed-in user claim an unowned point, once', async () => {
       const id = await seedPoint({ owner_userid: null, consultant_userid: null });
       expectError(await post('/v1/xpoint/claim', { id }, headers.visitor), 401, 1010);

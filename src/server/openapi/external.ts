@@ -2,25 +2,28 @@ import { z } from 'zod';
 import { beamRequest, dynamicByBboxRequest, eventBeamingRequest, promoRequest } from '../../shared/api/live';
 import {
   claimRequestSchema,
-  createEventRequestSchema,
   createPointRequestSchema,
-  deleteResponseSchema,
   duplicatesRequestSchema,
   duplicatesResponseSchema,
-  editableEventSchema,
   editablePointSchema,
-  eventMediaRequestSchema,
-  eventMediaResponseSchema,
-  eventWriteResponseSchema,
   myPointsResponseSchema,
   pointIdRequestSchema,
   pointMediaRequestSchema,
   pointMediaResponseSchema,
   pointPeopleResponseSchema,
   pointWriteResponseSchema,
-  updateEventRequestSchema,
   updatePointRequestSchema,
 } from '../../shared/api/points';
+import {
+  createEventRequestSchema,
+  editableEventSchema,
+  eventIdRequestSchema,
+  eventMediaRequestSchema,
+  eventMediaResponseSchema,
+  eventWriteResponseSchema,
+  updateEventRequestSchema,
+} from '../../shared/api/events';
+import { deleteResponseSchema } from '../../shared/api/writes';
 import type { ErrorName } from '../../shared/errors';
 import { errorResponses } from './errors';
 
@@ -225,7 +228,7 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
   ),
   'POST /v1/event/delete': point(
     'Delete an event',
-    pointIdRequestSchema,
+    eventIdRequestSchema,
     deleteResponseSchema,
     'forbidden',
     'eventNotFound',

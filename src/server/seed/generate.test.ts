@@ -11,118 +11,15 @@ import { categoriesFor } from '../../shared/domain/categories';
 import { POST_CATEGORIES, POST_PLACEHOLDERS, USER_STATUSES } from '../../shared/domain/enums';
 import { isValidId } from '../../shared/domain/ids';
 import { POINT_SUPERTYPES } from '../../shared/domain/supertypes';
-import type { NewCity } from '../store/schema';
 import { UNPARSEABLE_OPENING_HOURS } from './content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, checkOpeningHours, seedDemoData, type SeedSummary } from './generate';
-import { Random, makeId } from './random';
+import { FIXTURE_CITIES } from './test-cities';
 
 /** A fixed moment, so event timings are exact: Sunday 15 June 2025, 14:07:30 UTC. */
 const NOW = Date.UTC(2025, 5, 15, 14, 7, 30);
 const POINTS = 500;
 const SEED = 42;
 const MINUTE = 60_000;
-
-const FIXTURE_CITIES: NewCity[] = [
-  [
-    'New York City',
-    'new-york-city-us',
-    'New York',
-    'United States of America',
-    'US',
-    40.71427,
-    -74.00597,
-    8175133,
-    'America/New_York',
-    5128581,
-  ],
-  [
-    'Los Angeles',
-    'los-angeles-us',
-    'California',
-    'United States of America',
-    'US',
-    34.05223,
-    -118.24368,
-    3971883,
-    'America/Los_Angeles',
-    5368361,
-  ],
-  [
-    'Brooklyn',
-    'brooklyn-us',
-    'New York',
-    'United States of America',
-    'US',
-    40.6501,
-    -73.94958,
-    2300664,
-    'America/New_York',
-    5110302,
-  ],
-  [
-    'London',
-    'london-gb',
-    'England',
-    'United Kingdom',
-    'GB',
-    51.50853,
-    -0.12574,
-    8961989,
-    'Europe/London',
-    2643743,
-  ],
-  ['Paris', 'paris-fr', null, 'France', 'FR', 48.85341, 2.3488, 2138551, 'Europe/Paris', 2988507],
-  ['Tokyo', 'tokyo-jp', null, 'Japan', 'JP', 35.6895, 139.69171, 8336599, 'Asia/Tokyo', 1850147],
-  [
-    'São Paulo',
-    'sao-paulo-br',
-    null,
-    'Brazil',
-    'BR',
-    -23.5475,
-    -46.63611,
-    10021295,
-    'America/Sao_Paulo',
-    3448439,
-  ],
-  ['Lagos', 'lagos-ng', null, 'Nigeria', 'NG', 6.45407, 3.39467, 9000000, 'Africa/Lagos', 2332459],
-  [
-    'Sydney',
-    'sydney-au',
-    'New South Wales',
-    'Australia',
-    'AU',
-    -33.86785,
-    151.20732,
-    4627345,
-    'Australia/Sydney',
-    2147714,
-  ],
-  ['Mumbai', 'mumbai-in', null, 'India', 'IN', 19.07283, 72.88261, 12691836, 'Asia/Kolkata', 1275339],
-  [
-    'Reykjavík',
-    'reykjavik-is',
-    null,
-    'Iceland',
-    'IS',
-    64.13548,
-    -21.89541,
-    118918,
-    'Atlantic/Reykjavik',
-    3413829,
-  ],
-].map(([city, city_forurl, state, country, iso2, lat, lon, population, time_zone, id]) => ({
-  id: id as number,
-  city: city as string,
-  city_forurl: city_forurl as string,
-  state: state as string | null,
-  country: country as string,
-  iso2: iso2 as string,
-  lat: lat as number,
-  lon: lon as number,
-  population: population as number,
-  time_zone: time_zone as string,
-}));
 
 interface Seeded {
   store: TestStore;
@@ -143,52 +40,6 @@ async function dispose(s: Seeded | undefined): Promise<void> {
   await s.store.dispose();
   fs.rmSync(s.dataDir, { recursive: true, force: true });
 }
-
-describe('random', () => {
-  it('repeats itself for the same seed and label, and differs otherwise', () => {
-    const draw = (seed: number, label: string) => {
-      const rng = Random.fork(seed, label);
-      return Array.from({ length: 8 }, () => rng.nextUint32());
-    };
-    expect(draw(1, 'points')).toEqual(draw(1, 'points'));
-    expect(draw(1, 'points')).not.toEqual(draw(2, 'points'));
-    expect(draw(1, 'points')).not.toEqual(draw(1, 'users'));
-  });
-
-  it('draws in range and distinct values without repeats', () => {
-    const rng = new Random(7);
-    for (let i = 0; i < 1000; i++) {
-      const n = rng.int(3, 9);
-      expect(n).toBeGreaterThanOrEqual(3);
-      expect(n).toBeLessThanOrEqual(9);
-      const f = rng.next();
-      expect(f).toBeGreaterThanOrEqual(0);
-      expect(f).toBeLessThan(1);
-    }
-    for (const [k, n] of [
-      [5, 1000],
-      [40, 50],
-      [10, 3],
-    ] as const) {
-      const values = rng.distinct(k, n);
-      expect(values).toHaveLength(Math.min(k, n));
-      expect(new Set(values).size).toBe(values.length);
-      expect(values.every((v) => v >= 0 && v < n)).toBe(true);
-    }
-  });
-
-  it('makes URL-safe ids, unique per kind and counter', () => {
-    const ids = new Set<string>();
-    for (let n = 0; n < 20_000; n++) {
-      const id = makeId(9, 'point', n);
-      expect(isValidId(id)).toBe(true);
-      ids.add(id);
-    }
-    expect(ids.size).toBe(20_000);
-    expect(makeId(9, 'point', 5)).toBe(makeId(9, 'point', 5));
-    expect(makeId(9, 'point', 5)).not.toBe(makeId(10, 'point', 5));
-  });
-});
 
 describe('seed opening hours', () => {
   it('parse cleanly, and the deliberately free-text ones do not', () => {

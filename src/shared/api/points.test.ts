@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import {
-  createEventRequestSchema,
-  createPointRequestSchema,
-  eventDatesIssue,
-  parsePointRequest,
-  pointMediaRequestSchema,
-  updatePointRequestSchema,
-} from './points';
+import { createPointRequestSchema, pointMediaRequestSchema, updatePointRequestSchema } from './points';
+import { parsePointRequest } from './writes';
 
 /** The error a body gets from parsePointRequest, as the wire shows it. */
 function errorOf(schema: Parameters<typeof parsePointRequest>[0], body: unknown) {
@@ -116,42 +110,6 @@ describe('update point contract', () => {
       errorcode: 1003,
       error: 'contacts.0.contact_firstname: a contact needs a first name, a last name or a username.',
     });
-  });
-});
-
-describe('event contract', () => {
-  const event = {
-    title: 'Open house',
-    type: 'open_house',
-    start_date: '2030-01-01T10:00:00Z',
-    end_date: '2030-01-01T12:00:00Z',
-    lat: 1,
-    lon: 2,
-  };
-  it('reads dates and keeps end after start', () => {
-    expect(parsePointRequest(createEventRequestSchema, event)).toMatchObject({
-      start_date: Date.UTC(2030, 0, 1, 10),
-      end_date: Date.UTC(2030, 0, 1, 12),
-    });
-    expect(errorOf(createEventRequestSchema, { ...event, end_date: event.start_date })).toEqual({
-      field: 'end_date',
-      errorcode: 7010,
-      error: 'end_date: must be after start_date.',
-    });
-    expect(errorOf(createEventRequestSchema, { ...event, end_date: '1899-05-05' })).toEqual({
-      field: 'end_date',
-      errorcode: 7011,
-      error: 'end_date: dates before 1901 are invalid.',
-    });
-  });
-  it('keeps opening intervals inside the event', () => {
-    const start = Date.UTC(2030, 0, 1, 10);
-    const end = Date.UTC(2030, 0, 1, 12);
-    expect(eventDatesIssue(start, end, [{ start, end }])).toBeNull();
-    expect(eventDatesIssue(start, end, [{ start: start - 1, end }])?.error).toBe('endBeforeStart');
-    expect(eventDatesIssue(start, end, [{ start: end, end: start }])?.field).toBe(
-      'event_opening_intervals_utc.0.end',
-    );
   });
 });
 

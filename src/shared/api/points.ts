@@ -1,53 +1,56 @@
 import { z } from 'zod';
-import { ADMISSIONS, CONTACT_ROLES, type ContactRole } from '../domain/enums';
+import { CONTACT_ROLES, type ContactRole } from '../domain/enums';
 import { findCategory } from '../domain/categories';
-import { isValidId, MAX_ID_LENGTH } from '../domain/ids';
 import { POINT_SUPERTYPES, type PointSupertype } from '../domain/supertypes';
-import { AppError, ERRORS, fillPlaceholders, type ErrorName } from '../errors';
-import { isValidEmail } from '../validation/accounts';
+import { ERRORS } from '../errors';
+import { MAX_SCREENSHOTS, type OpeningHoursWarning } from '../validation/points';
 import {
-  MAX_SCREENSHOTS,
-  dateProblem,
-  isValidPhone,
-  normaliseLink,
-  parseDate,
-  parseFlag,
-  type OpeningHoursWarning,
-} from '../validation/points';
+  ADDRESS_MAX_LENGTH,
+  DESCRIPTION_MAX_LENGTH,
+  SUBTYPE_MAX_LENGTH,
+  addDomainIssue,
+  blankToNull,
+  emailLink,
+  flagSchema,
+  idSchema,
+  latSchema,
+  lonSchema,
+  mediaDataSchema,
+  numeric,
+  optionalDate,
+  optionalText,
+  phoneLink,
+  price,
+  text,
+  titleSchema,
+  versionSchema,
+  webLink,
+  type DomainIssue,
+} from './writes';
 
 /**
- * Request and response contracts of the point and event write API (issue 8):
+ * Request and response contracts of the point write API (issue 8):
  * /v1/xpoint/{create,duplicates,update,delete,claim,becomeconsultant,clearconsultant,media},
- * GET /v1/xpoint/{id}/edit, /v1/event/{create,update,delete}, GET /v1/event/{id}/edit and
- * GET /v1/account/mypoints. The server validates every body with these schemas; the add-new and
- * edit forms use the same ones with react-hook-form, so a rule is written once.
+ * GET /v1/xpoint/{id}/edit and GET /v1/account/mypoints (a person's points and events). Events are
+ * in events.ts; what both share (field schemas, domain issues, the parse) in writes.ts. The server
+ * validates every body with these schemas; the add-new and edit forms use the same ones, so a rule
+ * is written once.
  *
  * Wire names follow map-and-search §3 (supertype, type, title, lat, lon, address, street, city,
- * region, postalcode, country; link_email, start_date, admissionprice, ...). In request bodies an
- * absent field means "unchanged" (update) or "none" (create); null or '' clears a field.
+ * region, postalcode, country; link_email, ...). In request bodies an absent field means "unchanged"
+ * (update) or "none" (create); null or '' clears a field.
  */
 
 // ---------------------------------------------------------------------------------------------
 // limits (spec §9 where it gives them; the rest are bounds on what a person types)
 
-export const TITLE_MAX_LENGTH = 120;
 export const TAGLINE_MAX_LENGTH = 160;
-/** Stored length; the 250 of spec §9 is where the description collapses, see DESCRIPTION_COLLAPSE_CHARS. */
-export const DESCRIPTION_MAX_LENGTH = 5000;
-export const ADDRESS_MAX_LENGTH = 300;
 export const ADDRESS_PART_MAX_LENGTH = 120;
 export const POSTALCODE_MAX_LENGTH = 20;
-export const SUBTYPE_MAX_LENGTH = 60;
-export const LINK_MAX_LENGTH = 500;
 export const MAX_CONTACTS = 20;
 export const CONTACT_NAME_MAX_LENGTH = 60;
 export const OPENING_HOURS_MAX_LENGTH = 500;
 export const CLAIM_TEXT_MAX_LENGTH = 2000;
-export const MAX_EVENT_INTERVALS = 100;
-export const MAX_EVENT_TICKETS = 20;
-export const TICKET_MAX_QUANTITY = 10_000;
-/** Prices and budgets: non-negative, at most this, two decimals (spec §9: prices with two decimals). */
-export const MAX_PRICE = 1_000_000;
 /** A year of minutes: the longest task a help request may describe. */
 export const MAX_TASK_MINUTES = 525_600;
 
@@ -64,18 +67,6 @@ export const SUPERTYPE_ONLY_FIELDS = {
 // ---------------------------------------------------------------------------------------------
 // domain issues: rules with their own error codes (7xxx), usable with or without zod
 
-/** A broken rule with its catalogue entry, so the server answers with that code and the form shows the message. */
-export interface DomainIssue {
-  error: ErrorName;
-  /** the field the form shows the message beside. */
-  field: string;
-  params: Record<string, string | number>;
-}
-
-export function domainMessage(issue: DomainIssue): string {
-  return fillPlaceholders(ERRORS[issue.error].message, issue.params);
-}
-
 export function supertypeIssue(supertype: string): DomainIssue | null {
   if ((POINT_SUPERTYPES as readonly string[]).includes(supertype)) return null;
   return {
@@ -89,11 +80,6 @@ export function supertypeIssue(supertype: string): DomainIssue | null {
 export function typeIssue(supertype: string, type: string): DomainIssue | null {
   if (findCategory(supertype, type)) return null;
   return { error: 'unknownType', field: 'type', params: { value: type, supertype } };
-}
-
-export function eventTypeIssue(type: string): DomainIssue | null {
-  if (findCategory('event', type)) return null;
-  return { error: 'unknownType', field: 'type', params: { value: type, supertype: 'event' } };
 }
 
 /** Fields given for a supertype that does not have them (a task budget on a bakery). */
@@ -115,178 +101,6 @@ export function pickupIssue(
     ? { error: 'pickupNeedsTime', field: 'pickup_date_time', params: {} }
     : null;
 }
-
-/** An event's dates: end after start, nothing before 1901 (social §5), intervals inside the event. */
-export function eventDatesIssue(
-  start: number,
-  end: number,
-  intervals: readonly { start: number; end: number }[] = [],
-): DomainIssue | null {
-  if (end <= start)
-    return { error: 'endBeforeStart', field: 'end_date', params: { field: 'end_date', after: 'start_date' } };
-  for (const [index, interval] of intervals.entries()) {
-    const field = `event_opening_intervals_utc.${index}`;
-    if (interval.end <= interval.start)
-      return {
-        error: 'endBeforeStart',
-        field: `${field}.end`,
-        params: { field: `${field}.end`, after: 'its start' },
-      };
-    if (interval.start < start || interval.end > end)
-      return {
-        error: 'endBeforeStart',
-        field: `${field}.start`,
-        params: { field, after: 'start_date and end before end_date (an opening lies within its event)' },
-      };
-  }
-  return null;
-}
-
-/** Adds a domain issue to a zod refinement context, carrying its catalogue name. */
-function addDomainIssue(ctx: z.RefinementCtx, issue: DomainIssue | null): void {
-  if (!issue) return;
-  ctx.addIssue({
-    code: 'custom',
-    path: issue.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-    message: domainMessage(issue),
-    params: { errorName: issue.error, values: issue.params },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// field schemas
-
-const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be text.') });
-
-/** '' and all-space become null (the field is cleared); other text is trimmed. */
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const noControl = (value: string) => !/[\p{Cc}]/u.test(value.replace(/[\n\r\t]/g, ''));
-
-/** Optional, clearable text. */
-function optionalText(max: number, { multiline = false } = {}) {
-  return z.preprocess(
-    blankToNull,
-    text()
-      .trim()
-      .max(max, `must be at most ${max} characters long.`)
-      .refine((v) => (multiline ? noControl(v) : !/[\p{Cc}]/u.test(v)), 'may not contain control characters.')
-      .nullable()
-      .optional(),
-  );
-}
-
-export const titleSchema = text()
-  .trim()
-  .min(1, 'is required.')
-  .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters long.`)
-  .refine((v) => !/[\p{Cc}]/u.test(v), 'may not contain control characters.');
-
-/** A number, also from a numeric string (form fields); '' is absent. */
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
-function numberIn(min: number, max: number) {
-  return z.preprocess(
-    numeric,
-    z
-      .number({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be a number.') })
-      .refine(Number.isFinite, 'must be a number.')
-      .min(min, `must be between ${min} and ${max}.`)
-      .max(max, `must be between ${min} and ${max}.`),
-  );
-}
-export const latSchema = numberIn(-90, 90);
-export const lonSchema = numberIn(-180, 180);
-
-function price() {
-  return z.preprocess(
-    (v) => numeric(blankToNull(v)),
-    z
-      .number({ error: 'must be a number.' })
-      .min(0, 'may not be negative.')
-      .max(MAX_PRICE, `must be at most ${MAX_PRICE}.`)
-      .transform((v) => Math.round(v * 100) / 100)
-      .nullable()
-      .optional(),
-  );
-}
-
-/** Booleans per social §5: true/false, 1/0, and the words on, checked, yes, off, no. */
-export const flagSchema = z.unknown().transform((value, ctx) => {
-  const flag = parseFlag(value);
-  if (flag === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'must be true or false.' });
-    return z.NEVER;
-  }
-  return flag;
-});
-
-/**
- * A date: epoch milliseconds or ISO 8601 text, nothing before 1901 (social §5). `nullable` dates may
- * be cleared with null or ''.
- */
-function dateSchema() {
-  return z.unknown().transform((value, ctx): number => {
-    const ms = parseDate(value);
-    if (ms === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          value === undefined
-            ? 'is required.'
-            : 'Please enter a valid date (ISO 8601 or epoch milliseconds).',
-      });
-      return z.NEVER;
-    }
-    const problem = dateProblem(ms);
-    if (problem === 'before1901') {
-      // the field name is filled in from the issue's path by parsePointRequest
-      ctx.addIssue({
-        code: 'custom',
-        message: 'dates before 1901 are invalid.',
-        params: { errorName: 'dateBefore1901', values: {} },
-      });
-      return z.NEVER;
-    }
-    if (problem === 'tooLate') {
-      ctx.addIssue({ code: 'custom', message: 'must be before the year 10000.' });
-      return z.NEVER;
-    }
-    return ms;
-  });
-}
-const optionalDate = () => z.preprocess(blankToNull, dateSchema().nullable().optional());
-
-const emailLink = z.preprocess(
-  blankToNull,
-  text()
-    .trim()
-    .max(254, 'must be at most 254 characters long.')
-    .refine(isValidEmail, 'Please enter a valid email address.')
-    .nullable()
-    .optional(),
-);
-const phoneLink = z.preprocess(
-  blankToNull,
-  text().trim().refine(isValidPhone, 'Please enter a valid phone number.').nullable().optional(),
-);
-/** Website and facebook: http(s) URLs or bare host names (stored with https://). */
-const webLink = z.preprocess(
-  blankToNull,
-  text()
-    .trim()
-    .max(LINK_MAX_LENGTH, `must be at most ${LINK_MAX_LENGTH} characters long.`)
-    .transform((value, ctx) => {
-      const link = normaliseLink(value);
-      if (!link) {
-        ctx.addIssue({ code: 'custom', message: 'Please enter a valid URL.' });
-        return z.NEVER;
-      }
-      return link;
-    })
-    .nullable()
-    .optional(),
-);
 
 const CONTACT_ROLE_CODES = Object.keys(CONTACT_ROLES) as [ContactRole, ...ContactRole[]];
 
@@ -378,24 +192,6 @@ export const pointFieldsSchema = z.object({
   delivery_lng: z.preprocess((v) => numeric(blankToNull(v)), lonSchema.nullable().optional()),
 });
 export type PointFields = z.infer<typeof pointFieldsSchema>;
-
-const idSchema = () =>
-  text()
-    .trim()
-    .min(1, 'is required.')
-    .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters long.`)
-    .refine(isValidId, `may contain only letters, digits, underscore (_) and hyphen (-).`);
-
-const versionSchema = z.preprocess(
-  numeric,
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? 'is required (the version you loaded).' : 'must be a number.',
-    })
-    .int('must be a whole number.')
-    .min(1, 'must be at least 1.'),
-);
 
 // ---------------------------------------------------------------------------------------------
 // points
@@ -494,8 +290,6 @@ export const pointPeopleResponseSchema = z.object({
 });
 export type PointPeopleResponse = z.infer<typeof pointPeopleResponseSchema>;
 
-export const deleteResponseSchema = z.object({ ok: z.literal(true), id: z.string() });
-
 /** Media slots of a point (spec §3 media fields). */
 export const MEDIA_SLOTS = ['cover_image', 'cover_video', 'logo', 'screenshot'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
@@ -518,9 +312,7 @@ export const pointMediaRequestSchema = z
         .max(MAX_SCREENSHOTS, `must be between 1 and ${MAX_SCREENSHOTS}.`)
         .optional(),
     ),
-    data: z.union([text().min(1, 'is required (or null to remove).'), z.null()], {
-      error: 'must be a base64 data URL, or null to remove.',
-    }),
+    data: mediaDataSchema,
   })
   .superRefine((media, ctx) => {
     if (media.position !== undefined && media.slot !== 'screenshot')
@@ -599,130 +391,6 @@ export const editablePointSchema = z.object({
 export type EditablePoint = z.infer<typeof editablePointSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// events
-
-const intervalSchema = z.object({ start: dateSchema(), end: dateSchema() });
-const ticketSchema = z.object({
-  name: text().trim().min(1, 'is required.').max(80, 'must be at most 80 characters long.'),
-  unit_price: z.preprocess(
-    numeric,
-    z
-      .number({ error: 'must be a number.' })
-      .min(0, 'may not be negative.')
-      .max(MAX_PRICE, `must be at most ${MAX_PRICE}.`),
-  ),
-  max_quantity: z.preprocess(
-    numeric,
-    z
-      .number({ error: 'must be a number.' })
-      .int('must be a whole number.')
-      .min(1, 'must be at least 1.')
-      .max(TICKET_MAX_QUANTITY, `must be at most ${TICKET_MAX_QUANTITY}.`),
-  ),
-});
-export type TicketInput = z.infer<typeof ticketSchema>;
-
-/** Every editable field of an event (spec §3), each optional. */
-export const eventFieldsSchema = z.object({
-  title: titleSchema.optional(),
-  type: text().trim().min(1, 'is required.').optional(),
-  subtype: optionalText(SUBTYPE_MAX_LENGTH),
-  start_date: dateSchema().optional(),
-  end_date: dateSchema().optional(),
-  /** opening intervals in UTC, each inside start_date..end_date; the first decides "current" (spec §4). */
-  event_opening_intervals_utc: z
-    .array(intervalSchema)
-    .max(MAX_EVENT_INTERVALS, `at most ${MAX_EVENT_INTERVALS} intervals.`)
-    .optional(),
-  admission: z.enum(ADMISSIONS, { error: `must be one of ${ADMISSIONS.join(', ')}.` }).optional(),
-  admissionprice: price(),
-  /** ticket options: the price shown is quantity times unit price (spec §9). */
-  tickets: z
-    .array(ticketSchema)
-    .max(MAX_EVENT_TICKETS, `at most ${MAX_EVENT_TICKETS} ticket options.`)
-    .optional(),
-  website: webLink,
-  description: optionalText(DESCRIPTION_MAX_LENGTH, { multiline: true }),
-  lat: latSchema.optional(),
-  lon: lonSchema.optional(),
-  address: optionalText(ADDRESS_MAX_LENGTH),
-});
-export type EventFields = z.infer<typeof eventFieldsSchema>;
-
-/** POST /v1/event/create; `xpoint_id` adds it as a child of that point (/Event/AddAsChild?parentid=). */
-export const createEventRequestSchema = eventFieldsSchema
-  .extend({
-    title: titleSchema,
-    type: text().trim().min(1, 'is required.'),
-    start_date: dateSchema(),
-    end_date: dateSchema(),
-    xpoint_id: z.preprocess(blankToNull, idSchema().nullable().optional()),
-  })
-  .superRefine((event, ctx) => {
-    addDomainIssue(ctx, eventTypeIssue(event.type));
-    addDomainIssue(ctx, eventDatesIssue(event.start_date, event.end_date, event.event_opening_intervals_utc));
-    if (event.admission === 'paid' && event.admissionprice == null)
-      addDomainIssue(ctx, { error: 'paidNeedsPrice', field: 'admissionprice', params: {} });
-    if (!event.xpoint_id && (event.lat === undefined || event.lon === undefined))
-      addDomainIssue(ctx, { error: 'eventNeedsLocation', field: 'lat', params: {} });
-  });
-export type CreateEventRequest = z.infer<typeof createEventRequestSchema>;
-
-export const updateEventRequestSchema = eventFieldsSchema.extend({ id: idSchema(), version: versionSchema });
-export type UpdateEventRequest = z.infer<typeof updateEventRequestSchema>;
-
-export const eventWriteResponseSchema = z.object({
-  id: z.string(),
-  /** /e/{id} */
-  url: z.string(),
-  version: z.number(),
-  xpoint_id: z.string().nullable(),
-});
-export type EventWriteResponse = z.infer<typeof eventWriteResponseSchema>;
-
-/** GET /v1/event/{id}/edit: the event's editable fields, for the edit and copy-to-new forms. */
-export const editableEventSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  type: z.string(),
-  subtype: z.string().nullable(),
-  start_date: z.number(),
-  end_date: z.number(),
-  event_opening_intervals_utc: z.array(z.object({ start: z.number(), end: z.number() })),
-  admission: z.string(),
-  admissionprice: z.number().nullable(),
-  tickets: z.array(z.object({ name: z.string(), unit_price: z.number(), max_quantity: z.number() })),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
-  lat: z.number(),
-  lon: z.number(),
-  address: z.string().nullable(),
-  xpoint_id: z.string().nullable(),
-  cover_url: z.string().nullable(),
-  owner_username: z.string().nullable(),
-  version: z.number(),
-  url: z.string(),
-});
-export type EditableEvent = z.infer<typeof editableEventSchema>;
-
-/** POST /v1/event/media: the event's cover image (spec §3 cover_url) as a base64 data URL, or null to remove it. */
-export const eventMediaRequestSchema = z.object({
-  id: idSchema(),
-  version: versionSchema,
-  data: z.union([text().min(1, 'is required (or null to remove).'), z.null()], {
-    error: 'must be a base64 data URL, or null to remove.',
-  }),
-});
-export type EventMediaRequest = z.infer<typeof eventMediaRequestSchema>;
-export const eventMediaResponseSchema = z.object({
-  id: z.string(),
-  /** /media/<sha256>.webp, or null when removed. */
-  cover_url: z.string().nullable(),
-  version: z.number(),
-});
-export type EventMediaResponse = z.infer<typeof eventMediaResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
 // my points
 
 /** GET /v1/account/mypoints: `supertype` filters (a point supertype, or 'event'); paging like profiles. */
@@ -754,30 +422,3 @@ export const myPointsResponseSchema = z.object({
   pagesize: z.number(),
 });
 export type MyPointsResponse = z.infer<typeof myPointsResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Parses `input` with `schema`, or throws the first problem as a catalogue error: a rule with its own
- * code (unknown type, end before start, date before 1901, ...) as that code, anything else as
- * `invalidField` naming the field: `{"errorcode":1003,"error":"lat: must be between -90 and 90."}`.
- */
-export function parsePointRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-  const params =
-    issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
-  const errorName = params?.['errorName'];
-  if (typeof errorName === 'string' && errorName in ERRORS) {
-    const values = { field, ...((params?.['values'] as Record<string, string | number> | undefined) ?? {}) };
-    if (!values['field']) values['field'] = field;
-    throw new AppError(errorName as ErrorName, values);
-  }
-  const reason =
-    field === 'body' && issue?.code === 'invalid_type'
-      ? 'must be a JSON object.'
-      : (issue?.message ?? 'is invalid.');
-  throw new AppError('invalidField', { field, reason });
-}

@@ -20,6 +20,7 @@ import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
 import { errorResponses } from '../../openapi/errors';
 import { eventDetailsSchema, pointDetailsSchema } from '../../../shared/api/detail-documents';
 import type { Store } from '../../store/store';
+import { CallbackService } from './callbacks';
 import { ClosestCities } from './closest-cities';
 import { DetailService } from './service';
 
@@ -40,6 +41,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
   { store, auth },
 ) => {
   const service = new DetailService(store);
+  const callbacks = new CallbackService(store);
   const cities = new ClosestCities(store);
 
   await app.register(rateLimit, {
@@ -158,7 +160,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
       },
     },
     async (request, reply) => {
-      const result = await service.requestCallback(
+      const result = await callbacks.requestCallback(
         request.viewer,
         request.body,
         request.ip ?? null,
@@ -183,7 +185,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
       },
     },
     async (request, reply) => {
-      const inbox = await service.inbox(request.viewer, request.query);
+      const inbox = await callbacks.inbox(request.viewer, request.query);
       return reply.header('Cache-Control', 'private, no-store').send(inbox);
     },
   );

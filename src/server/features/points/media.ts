@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyError } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
-import { AppError } from '../../../shared/errors';
 import type { MediaSlot } from '../../../shared/api/points';
+import { AppError } from '../../../shared/errors';
 
 /**
  * Point media uploads (issue 8; map-and-search §3 media fields; social §5 size limits): one file per
@@ -22,6 +23,17 @@ export const MAX_VIDEO_LABEL = '100 MB';
 const BASE64_RATIO = 1.3333;
 /** A 100 MB video is ~133 MB of base64; the media route accepts a JSON body this large. */
 export const MEDIA_BODY_LIMIT_BYTES = 140 * 1024 * 1024;
+
+/** Route options of every media upload (point media, event cover). */
+export const MEDIA_ROUTE = {
+  bodyLimit: MEDIA_BODY_LIMIT_BYTES,
+  // a body past the route's limit is past the largest file the spec allows (a 100 MB video)
+  errorHandler: (error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new AppError('invalidVideoSize', { size: MAX_VIDEO_LABEL });
+    throw error;
+  },
+};
 
 /** The largest box each image slot is scaled into (never enlarged). */
 const IMAGE_BOX: Record<Exclude<MediaSlot, 'cover_video'>, { width: number; height: number }> = {
@@ -45,6 +57,18 @@ export interface StoredMedia {
   height: number | null;
   /** /media/<sha256>.<ext> */
   url: string;
+}
+
+/** The media_assets row of a stored file, or null when the upload removed one. */
+export function assetOf(stored: StoredMedia | null) {
+  if (!stored) return null;
+  return {
+    id: stored.id,
+    mime: stored.mime,
+    bytes: stored.bytes,
+    width: stored.width,
+    height: stored.height,
+  };
 }
 
 /** Base64 content of a data URL (or bare base64), with whitespace removed. */

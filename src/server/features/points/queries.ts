@@ -3,7 +3,7 @@ import type { Database, NewPoint, PointUpdate } from '../../store/schema';
 import type { Store } from '../../store/store';
 import { pointsInBounds } from '../../store/geo';
 
-/** Point and event write queries: Kysely only, no rules (those are in service.ts). */
+/** Point write queries, and a person's points and events (my points): Kysely only, no rules (those are in service.ts). */
 
 /** A point as the write paths need it: every stored field plus its people's usernames. */
 export async function findPointForWrite(store: Store, id: string) {
@@ -84,6 +84,17 @@ async function replaceContacts(tx: Transaction<Database>, pointId: string, conta
     .execute();
 }
 
+/** Writes `set` and bumps the version, only if the point is still at `version`; false when it is not. */
+async function bumpPoint(tx: Transaction<Database>, id: string, version: number, set: PointUpdate) {
+  const result = await tx
+    .updateTable('points')
+    .set({ ...set, version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function insertPoint(store: Store, row: NewPoint, contacts: ContactRow[] | undefined) {
   await store.db.transaction().execute(async (tx) => {
     await tx.insertInto('points').values(row).execute();
@@ -103,13 +114,7 @@ export async function updatePointIfVersion(
   contacts: ContactRow[] | undefined,
 ): Promise<number | null> {
   return store.db.transaction().execute(async (tx) => {
-    const result = await tx
-      .updateTable('points')
-      .set({ ...set, version: sql<number>`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
+    if (!(await bumpPoint(tx, id, version, set))) return null;
     if (contacts) await replaceContacts(tx, id, contacts);
     return version + 1;
   });
@@ -201,39 +206,46 @@ export interface StoredAsset {
   height: number | null;
 }
 
+/** Who uploaded a file and when; the same bytes uploaded again are the same asset (content-addressed). */
+export async function recordAsset(
+  tx: Transaction<Database>,
+  asset: StoredAsset,
+  ownerUserId: string,
+  now: number,
+) {
+  await tx
+    .insertInto('media_assets')
+    .values({ ...asset, owner_userid: ownerUserId, created_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** One upload's write to a point or an event: the file's url (null removes it) at the version loaded. */
+export interface MediaWrite {
+  id: string;
+  version: number;
+  url: string | null;
+  asset: StoredAsset | null;
+  ownerUserId: string;
+  now: number;
+}
+
+/** The points columns that hold one media file each. */
+export type PointMediaColumn = 'url_cover_image' | 'url_cover_video' | 'url_icon_or_logo';
+
 /**
  * Records the asset and points the slot at it (or clears the slot when `url` is null), only if the
  * point is still at `version`. Returns the new version, or null when it is stale.
  */
 export async function setPointMedia(
   store: Store,
-  args: {
-    id: string;
-    version: number;
-    column: 'url_cover_image' | 'url_cover_video' | 'url_icon_or_logo' | null;
-    screenshotPosition: number | null;
-    url: string | null;
-    asset: StoredAsset | null;
-    ownerUserId: string;
-    now: number;
-  },
+  args: MediaWrite & { column: PointMediaColumn | null; screenshotPosition: number | null },
 ): Promise<number | null> {
   return store.db.transaction().execute(async (tx) => {
     const set: PointUpdate = { updated_at: args.now };
     if (args.column) set[args.column] = args.url;
-    const result = await tx
-      .updateTable('points')
-      .set({ ...set, version: sql<number>`version + 1` })
-      .where('id', '=', args.id)
-      .where('version', '=', args.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
-    if (args.asset)
-      await tx
-        .insertInto('media_assets')
-        .values({ ...args.asset, owner_userid: args.ownerUserId, created_at: args.now })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+    if (!(await bumpPoint(tx, args.id, args.version, set))) return null;
+    if (args.asset) await recordAsset(tx, args.asset, args.ownerUserId, args.now);
     if (args.screenshotPosition !== null) {
       await tx
         .deleteFrom('point_screenshots')
@@ -248,128 +260,6 @@ export async function setPointMedia(
     }
     return args.version + 1;
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// events
-
-export async function findEventForWrite(store: Store, id: string) {
-  const row = await store.db
-    .selectFrom('events')
-    .leftJoin('users as owner', 'owner.id', 'events.owner_userid')
-    .selectAll('events')
-    .select(['owner.username as owner_username'])
-    .where('events.id', '=', id)
-    .executeTakeFirst();
-  return row ? { ...row, version: Number(row.version) } : undefined;
-}
-export type EventForWrite = NonNullable<Awaited<ReturnType<typeof findEventForWrite>>>;
-
-export async function eventIntervals(store: Store, eventId: string) {
-  const rows = await store.db
-    .selectFrom('event_intervals')
-    .select(['start_at', 'end_at'])
-    .where('event_id', '=', eventId)
-    .orderBy('start_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ start: Number(r.start_at), end: Number(r.end_at) }));
-}
-
-export async function eventTickets(store: Store, eventId: string) {
-  return store.db
-    .selectFrom('event_tickets')
-    .select(['name', 'unit_price', 'max_quantity'])
-    .where('event_id', '=', eventId)
-    .orderBy('id')
-    .execute();
-}
-
-type NewEventRow = Omit<Database['events'], 'version'> & { version?: number };
-export interface EventChildren {
-  intervals?: { start: number; end: number }[];
-  tickets?: { name: string; unit_price: number; max_quantity: number }[];
-}
-
-async function replaceEventChildren(tx: Transaction<Database>, eventId: string, children: EventChildren) {
-  if (children.intervals) {
-    await tx.deleteFrom('event_intervals').where('event_id', '=', eventId).execute();
-    if (children.intervals.length > 0)
-      await tx
-        .insertInto('event_intervals')
-        .values(children.intervals.map((i) => ({ event_id: eventId, start_at: i.start, end_at: i.end })))
-        .execute();
-  }
-  if (children.tickets) {
-    await tx.deleteFrom('event_tickets').where('event_id', '=', eventId).execute();
-    if (children.tickets.length > 0)
-      await tx
-        .insertInto('event_tickets')
-        .values(children.tickets.map((t) => ({ event_id: eventId, ...t })))
-        .execute();
-  }
-}
-
-export async function insertEvent(store: Store, row: NewEventRow, children: EventChildren) {
-  await store.db.transaction().execute(async (tx) => {
-    await tx.insertInto('events').values(row).execute();
-    await replaceEventChildren(tx, row.id, children);
-  });
-}
-
-export async function updateEventIfVersion(
-  store: Store,
-  id: string,
-  version: number,
-  set: Partial<Omit<Database['events'], 'version' | 'id'>>,
-  children: EventChildren,
-): Promise<number | null> {
-  return store.db.transaction().execute(async (tx) => {
-    const result = await tx
-      .updateTable('events')
-      .set({ ...set, version: sql<number>`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
-    await replaceEventChildren(tx, id, children);
-    return version + 1;
-  });
-}
-
-/** Records the asset and sets the event's cover, only if the event is still at `version`. */
-export async function setEventCover(
-  store: Store,
-  args: {
-    id: string;
-    version: number;
-    url: string | null;
-    asset: StoredAsset | null;
-    ownerUserId: string;
-    now: number;
-  },
-): Promise<number | null> {
-  return store.db.transaction().execute(async (tx) => {
-    const result = await tx
-      .updateTable('events')
-      .set({ cover_url: args.url, updated_at: args.now, version: sql<number>`version + 1` })
-      .where('id', '=', args.id)
-      .where('version', '=', args.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
-    if (args.asset)
-      await tx
-        .insertInto('media_assets')
-        .values({ ...args.asset, owner_userid: args.ownerUserId, created_at: args.now })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    return args.version + 1;
-  });
-}
-
-export async function deleteEvent(store: Store, id: string): Promise<boolean> {
-  const result = await store.db.deleteFrom('events').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
 import { AppError } from '../../../shared/errors';
@@ -6,8 +6,8 @@ import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
 import type { Store } from '../../store/store';
 import { mediaDirOf } from '../accounts/service';
-import { MAX_VIDEO_LABEL, MEDIA_BODY_LIMIT_BYTES } from './media';
-import { EventWriteService, PointWriteService, listMyPoints } from './service';
+import { MEDIA_ROUTE } from './media';
+import { PointService, listMyPoints } from './service';
 
 /**
  * Adding points is open to anyone (spec §1, §6), so it is the write a script would flood: at most this
@@ -16,9 +16,9 @@ import { EventWriteService, PointWriteService, listMyPoints } from './service';
 export const CREATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
 
 /**
- * The point and event write API (issue 8). Thin: each route hands the body and the viewer to the
- * service and shapes the answer; the rules (who may, what is valid) are in service.ts and
- * src/shared/api/points.ts.
+ * The point write API (issue 8). Thin: each route hands the body and the viewer to the service and
+ * shapes the answer; the rules (who may, what is valid) are in service.ts and
+ * src/shared/api/points.ts. Events have their own routes (features/events/routes.ts).
  *
  *   POST /v1/xpoint/create            anyone            201 {id, supertype, url, version, openingHoursWarnings}
  *   POST /v1/xpoint/duplicates        anyone (reads)    {candidates}
@@ -29,15 +29,13 @@ export const CREATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
  *   POST /v1/xpoint/becomeconsultant  signed in         same
  *   POST /v1/xpoint/clearconsultant   the consultant    same
  *   POST /v1/xpoint/media             controllers       {id, slot, position, url, version}
- *   POST /v1/event/create|update|delete|media, GET /v1/event/{id}/edit
  *   GET  /v1/account/mypoints?supertype=&pagenumber=&pagesize=
  */
 export const pointWriteRoutes: FastifyPluginAsync<{ config: Config; store: Store; auth: Auth }> = async (
   app,
   { config, store, auth },
 ) => {
-  const points = new PointWriteService(store, { mediaDir: mediaDirOf(config.dataDir) });
-  const events = new EventWriteService(store, { mediaDir: mediaDirOf(config.dataDir) });
+  const points = new PointService(store, { mediaDir: mediaDirOf(config.dataDir) });
 
   /**
    * A visitor's write carries the anti-forgery token bound to their visitor cookie (GET
@@ -93,27 +91,7 @@ export const pointWriteRoutes: FastifyPluginAsync<{ config: Config; store: Store
     points.clearConsultant(request.viewer, request.body),
   );
 
-  const mediaRoute = {
-    bodyLimit: MEDIA_BODY_LIMIT_BYTES,
-    // a body past the route's limit is past the largest file the spec allows (a 100 MB video)
-    errorHandler: (error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('invalidVideoSize', { size: MAX_VIDEO_LABEL });
-      throw error;
-    },
-  };
-  app.post('/v1/xpoint/media', mediaRoute, async (request) => points.media(request.viewer, request.body));
-
-  app.post('/v1/event/create', async (request, reply) =>
-    reply.status(201).send(await events.create(request.viewer, request.body)),
-  );
-  app.get<{ Params: { id: string } }>('/v1/event/:id/edit', async (request, reply) => {
-    const event = await events.editable(request.viewer, request.params.id);
-    return reply.header('Cache-Control', 'private, no-store').send(event);
-  });
-  app.post('/v1/event/update', async (request) => events.update(request.viewer, request.body));
-  app.post('/v1/event/delete', async (request) => events.remove(request.viewer, request.body));
-  app.post('/v1/event/media', mediaRoute, async (request) => events.cover(request.viewer, request.body));
+  app.post('/v1/xpoint/media', MEDIA_ROUTE, async (request) => points.media(request.viewer, request.body));
 
   app.get<{ Querystring: Record<string, unknown> }>('/v1/account/mypoints', async (request, reply) => {
     const page = await listMyPoints(store, request.viewer, request.query);

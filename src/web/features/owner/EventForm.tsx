@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { MAX_EVENT_INTERVALS, MAX_EVENT_TICKETS } from '../../../shared/api/points';
+import { MAX_EVENT_INTERVALS, MAX_EVENT_TICKETS } from '../../../shared/api/events';
 import { categoriesFor } from '../../../shared/domain/categories';
 import { ADMISSIONS, type Admission } from '../../../shared/domain/enums';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { editableEventSchema, type EditableEvent } from '../../../shared/api/points';
+import { editableEventSchema, type EditableEvent } from '../../../shared/api/events';
 import { eventLink, pointLink } from '../../../shared/address';
 import { useResource } from '../../lib/useResource';
 import { revealOnMap } from '../../map/MapView';

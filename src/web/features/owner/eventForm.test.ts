@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createEventRequestSchema, type EditableEvent } from '../../../shared/api/points';
+import { createEventRequestSchema, type EditableEvent } from '../../../shared/api/events';
 import {
   MESSAGES,
   emptyEventValues,

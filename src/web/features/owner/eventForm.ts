@@ -1,10 +1,10 @@
-import type { EditableEvent } from '../../../shared/api/points';
 import {
   MAX_EVENT_INTERVALS,
   MAX_EVENT_TICKETS,
-  MAX_PRICE,
   TICKET_MAX_QUANTITY,
-} from '../../../shared/api/points';
+  type EditableEvent,
+} from '../../../shared/api/events';
+import { MAX_PRICE } from '../../../shared/api/writes';
 import { parseLatLonAddress } from '../../../shared/details/text';
 import { findCategory } from '../../../shared/domain/categories';
 import { ADMISSIONS, type Admission } from '../../../shared/domain/enums';

@@ -1,15 +1,17 @@
 import {
-  deleteResponseSchema,
   editableEventSchema,
   eventMediaResponseSchema,
   eventWriteResponseSchema,
-  myPointsResponseSchema,
-  pointPeopleResponseSchema,
   type EditableEvent,
   type EventMediaResponse,
   type EventWriteResponse,
+} from '../../../shared/api/events';
+import {
+  myPointsResponseSchema,
+  pointPeopleResponseSchema,
   type PointPeopleResponse,
 } from '../../../shared/api/points';
+import { deleteResponseSchema } from '../../../shared/api/writes';
 import { apiGet, apiPost } from '../../lib/api';
 import type { EventBody } from './eventForm';
 
