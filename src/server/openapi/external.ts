@@ -1,37 +1,12 @@
 import { z } from 'zod';
 import { beamRequest, dynamicByBboxRequest, eventBeamingRequest, promoRequest } from '../../shared/api/live';
-import {
-  claimRequestSchema,
-  createPointRequestSchema,
-  duplicatesRequestSchema,
-  duplicatesResponseSchema,
-  editablePointSchema,
-  myPointsResponseSchema,
-  pointIdRequestSchema,
-  pointMediaRequestSchema,
-  pointMediaResponseSchema,
-  pointPeopleResponseSchema,
-  pointWriteResponseSchema,
-  updatePointRequestSchema,
-} from '../../shared/api/points';
-import {
-  createEventRequestSchema,
-  editableEventSchema,
-  eventIdRequestSchema,
-  eventMediaRequestSchema,
-  eventMediaResponseSchema,
-  eventWriteResponseSchema,
-  updateEventRequestSchema,
-} from '../../shared/api/events';
-import { deleteResponseSchema } from '../../shared/api/writes';
-import type { ErrorName } from '../../shared/errors';
+import { myPointsResponseSchema } from '../../shared/api/points';
 import { errorResponses } from './errors';
 
 /**
  * Documentation of the routes whose files keep their own parsing for now, so that the document
- * lists every call: the point and event writes (being split into two services; their contracts
- * become route schemas once that lands), the map assets and point tiles, the beam and promo calls,
- * the long-poll transport, the full-screen aside and media. Added to the route's schema by the
+ * lists every call: my points, the map assets and point tiles, the beam and promo calls, the
+ * long-poll transport, the full-screen aside and media. Added to the route's schema by the
  * contracts plugin and read only by the document: Fastify does not validate with it.
  */
 export interface RouteDocs {
@@ -54,15 +29,6 @@ const json = (description: string) => z.looseObject({}).meta({ description });
 const id = z.object({ id: z.string() });
 const tile = z.object({ z: z.string(), x: z.string(), y: z.string() });
 
-const point = (summary: string, body: z.ZodType, ok: z.ZodType, ...errors: ErrorName[]): RouteDocs => ({
-  summary,
-  tags: ['points'],
-  body,
-  response: {
-    200: ok,
-    ...errorResponses('badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing', ...errors),
-  },
-});
 const beam = (summary: string): RouteDocs => ({
   summary,
   description:
@@ -107,141 +73,6 @@ const sprite = (retina: boolean, kind: 'json' | 'png'): RouteDocs => ({
 });
 
 export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
-  'POST /v1/xpoint/create': {
-    ...point('Add a point', createPointRequestSchema, pointWriteResponseSchema),
-    description:
-      'Answers 201. A similar place within 100 m answers 409 possibleDuplicate with the candidates, unless confirmNotDuplicate is sent.',
-    response: {
-      201: pointWriteResponseSchema,
-      ...errorResponses(
-        'badRequest',
-        'invalidField',
-        'unauthorized',
-        'antiforgeryMissing',
-        'possibleDuplicate',
-        'unknownSupertype',
-        'unknownType',
-        'fieldNotForSupertype',
-        'invalidOpeningHours',
-        'helpRequestNeedsAccount',
-        'rateLimited',
-      ),
-    },
-  },
-  'POST /v1/xpoint/duplicates': {
-    summary: 'Similar places within 100 m of a new one',
-    tags: ['points'],
-    body: duplicatesRequestSchema,
-    response: { 200: duplicatesResponseSchema, ...errorResponses('badRequest', 'invalidField') },
-  },
-  'GET /v1/xpoint/:id/edit': {
-    summary: "A point's editable fields, for the edit and copy forms",
-    tags: ['points'],
-    params: id,
-    response: { 200: editablePointSchema, ...errorResponses('unauthorized', 'forbidden', 'pointNotFound') },
-  },
-  'POST /v1/xpoint/update': point(
-    'Change a point',
-    updatePointRequestSchema,
-    pointWriteResponseSchema,
-    'conflict',
-    'forbidden',
-    'pointNotFound',
-    'supertypeChange',
-    'invalidOpeningHours',
-  ),
-  'POST /v1/xpoint/delete': point(
-    'Delete a point',
-    pointIdRequestSchema,
-    deleteResponseSchema,
-    'forbidden',
-    'pointNotFound',
-  ),
-  'POST /v1/xpoint/claim': point(
-    'Claim a point as its owner',
-    claimRequestSchema,
-    pointPeopleResponseSchema,
-    'pointAlreadyOwned',
-    'claimTextNotAllowed',
-    'pointNotFound',
-  ),
-  'POST /v1/xpoint/becomeconsultant': point(
-    "Become a point's consultant",
-    pointIdRequestSchema,
-    pointPeopleResponseSchema,
-    'pointHasConsultant',
-    'ownerCannotConsult',
-    'consultingNotAllowed',
-    'pointNotFound',
-  ),
-  'POST /v1/xpoint/clearconsultant': point(
-    'Stop consulting on a point',
-    pointIdRequestSchema,
-    pointPeopleResponseSchema,
-    'notConsultant',
-    'pointNotFound',
-  ),
-  'POST /v1/xpoint/media': point(
-    "Set or remove a point's cover image, cover video, logo or a screenshot",
-    pointMediaRequestSchema,
-    pointMediaResponseSchema,
-    'mediaSlotInvalid',
-    'invalidImage',
-    'invalidImageSize',
-    'invalidVideo',
-    'invalidVideoSize',
-    'videoEmpty',
-    'forbidden',
-    'pointNotFound',
-  ),
-  'POST /v1/event/create': {
-    ...point('Add an event', createEventRequestSchema, eventWriteResponseSchema),
-    response: {
-      201: eventWriteResponseSchema,
-      ...errorResponses(
-        'badRequest',
-        'invalidField',
-        'unauthorized',
-        'antiforgeryMissing',
-        'endBeforeStart',
-        'dateBefore1901',
-        'paidNeedsPrice',
-        'eventNeedsLocation',
-        'pointNotFound',
-      ),
-    },
-  },
-  'GET /v1/event/:id/edit': {
-    summary: "An event's editable fields, for the edit and copy forms",
-    tags: ['points'],
-    params: id,
-    response: { 200: editableEventSchema, ...errorResponses('unauthorized', 'forbidden', 'eventNotFound') },
-  },
-  'POST /v1/event/update': point(
-    'Change an event',
-    updateEventRequestSchema,
-    eventWriteResponseSchema,
-    'conflict',
-    'forbidden',
-    'eventNotFound',
-    'endBeforeStart',
-  ),
-  'POST /v1/event/delete': point(
-    'Delete an event',
-    eventIdRequestSchema,
-    deleteResponseSchema,
-    'forbidden',
-    'eventNotFound',
-  ),
-  'POST /v1/event/media': point(
-    "Set or remove an event's cover image",
-    eventMediaRequestSchema,
-    eventMediaResponseSchema,
-    'invalidImage',
-    'invalidImageSize',
-    'forbidden',
-    'eventNotFound',
-  ),
   'GET /v1/account/mypoints': {
     summary: "The signed-in user's points and events, one page",
     tags: ['points'],

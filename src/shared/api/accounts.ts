@@ -107,11 +107,6 @@ export const ANTIFORGERY_HEADER = 'RequestVerificationToken';
 /** The Authorization scheme of API clients (social §6): `Authorization: appnettoken <token>`. */
 export const TOKEN_SCHEME = 'appnettoken';
 
-/** A route's contract for a body: an absent body is an empty one, so each missing field is named. */
-export function bodyContract<S extends z.ZodType>(schema: S) {
-  return z.preprocess((body) => body ?? {}, schema);
-}
-
 /**
  * Parses `input` with `schema` outside a route (the accounts CLI), or throws the catalogue's error
  * for the first problem: `{"errorcode":1003,"error":"username: is required."}`.

@@ -63,8 +63,10 @@ export function contractError(schema: z.ZodType, error: z.ZodError): AppError {
     issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
   const named = params?.['errorName'];
   if (typeof named === 'string' && named in ERRORS) {
-    const values = (params?.['values'] as Record<string, string | number> | undefined) ?? {};
-    return new AppError(named as ErrorName, { field, ...values });
+    const values = { field, ...((params?.['values'] as Record<string, string | number> | undefined) ?? {}) };
+    // a rule that names no field of its own is about the field the issue sits on
+    if (!values['field']) values['field'] = field;
+    return new AppError(named as ErrorName, values);
   }
   const reason = issue?.message ?? 'is invalid.';
   const mapping = fieldErrorRegistry.get(schema);
@@ -76,6 +78,11 @@ export function contractError(schema: z.ZodType, error: z.ZodError): AppError {
     field,
     reason: field === 'body' && issue?.code === 'invalid_type' ? 'must be a JSON object.' : reason,
   });
+}
+
+/** A route's contract for a body: an absent body is an empty one, so each missing field is named. */
+export function bodyContract<S extends z.ZodType>(schema: S) {
+  return z.preprocess((body) => body ?? {}, schema);
 }
 
 /** Parses `input` with a contract, or throws the catalogue's error for its first issue. */

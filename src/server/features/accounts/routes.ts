@@ -4,7 +4,6 @@ import rateLimit from '@fastify/rate-limit';
 import {
   antiforgeryResponseSchema,
   avatarRequestSchema,
-  bodyContract,
   changePasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -13,6 +12,7 @@ import {
   registerRequestSchema,
   registerResponseSchema,
 } from '../../../shared/api/accounts';
+import { bodyContract } from '../../../shared/api/contract';
 import { AppError } from '../../../shared/errors';
 import { requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
