@@ -5,7 +5,7 @@ import { errorResponses } from './errors';
 
 /**
  * Documentation of the routes whose files keep their own parsing for now, so that the document
- * lists every call: my points, the map assets and point tiles, the beam and promo calls, the
+ * lists every call: my points, the map assets, the beam and promo calls, the
  * long-poll transport, the full-screen aside and media. Added to the route's schema by the
  * contracts plugin and read only by the document: Fastify does not validate with it.
  */
@@ -84,34 +84,6 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
     response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized') },
   },
 
-  'GET /tiles/points/:z/:x/:y': {
-    summary: 'A vector tile of points and clusters',
-    tags: ['tiles'],
-    params: tile,
-    querystring: z.object({
-      layers: z.string().optional().meta({ description: 'layer groups, comma-separated' }),
-    }),
-    response: {
-      200: binary('a Mapbox vector tile', 'application/x-protobuf'),
-      ...errorResponses('pointTileZoomOutOfRange', 'pointTileBadAddress', 'pointLayerGroupUnknown'),
-    },
-  },
-  'GET /tiles/points/clusters/:group/:clusterId/leaves': {
-    summary: "A cluster's points, one page",
-    tags: ['tiles'],
-    params: z.object({ group: z.string(), clusterId: z.string() }),
-    querystring: z.object({ limit: z.string().optional(), offset: z.string().optional() }),
-    response: {
-      200: json('GeoJSON features of the points'),
-      ...errorResponses('pointLayerGroupUnknown', 'clusterNotFound', 'clusterPagingInvalid'),
-    },
-  },
-  'GET /tiles/points/clusters/:group/:clusterId/expansion-zoom': {
-    summary: 'The zoom at which a cluster breaks apart',
-    tags: ['tiles'],
-    params: z.object({ group: z.string(), clusterId: z.string() }),
-    response: { 200: json('{zoom}'), ...errorResponses('pointLayerGroupUnknown', 'clusterNotFound') },
-  },
   'GET /home/mapboxstyle.json': {
     summary: "The map's MapLibre style",
     tags: ['map'],

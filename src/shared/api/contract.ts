@@ -61,6 +61,7 @@ export function contractError(schema: z.ZodType, error: z.ZodError): AppError {
   const field = path.length > 0 ? path.map(String).join('.') : 'body';
   const params =
     issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  if (params?.['appError'] instanceof AppError) return params['appError'];
   const named = params?.['errorName'];
   if (typeof named === 'string' && named in ERRORS) {
     const values = { field, ...((params?.['values'] as Record<string, string | number> | undefined) ?? {}) };
@@ -78,6 +79,22 @@ export function contractError(schema: z.ZodType, error: z.ZodError): AppError {
     field,
     reason: field === 'body' && issue?.code === 'invalid_type' ? 'must be a JSON object.' : reason,
   });
+}
+
+/**
+ * A parser that throws the catalogue's errors (a tile address, a style query), as a zod transform:
+ * its AppError is answered as it is, so its rules and messages stay in one place.
+ */
+export function catalogueParser<I, O>(parse: (input: I) => O) {
+  return (input: I, ctx: z.RefinementCtx): O => {
+    try {
+      return parse(input);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message, params: { appError: error } });
+      return z.NEVER;
+    }
+  };
 }
 
 /** A route's contract for a body: an absent body is an empty one, so each missing field is named. */
