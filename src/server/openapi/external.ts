@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { beamRequest, dynamicByBboxRequest, eventBeamingRequest, promoRequest } from '../../shared/api/live';
+import { promoRequest } from '../../shared/api/live';
 import { myPointsResponseSchema } from '../../shared/api/points';
 import { errorResponses } from './errors';
 
@@ -29,25 +29,6 @@ const json = (description: string) => z.looseObject({}).meta({ description });
 const id = z.object({ id: z.string() });
 const tile = z.object({ z: z.string(), x: z.string(), y: z.string() });
 
-const beam = (summary: string): RouteDocs => ({
-  summary,
-  description:
-    'Needs `Authorization: Bearer <session token>` (or appnettoken): a cookie alone does not count.',
-  tags: ['live'],
-  body: beamRequest,
-  response: {
-    200: z.object({ status: z.literal('ok') }),
-    ...errorResponses(
-      'invalidField',
-      'beamKindInvalid',
-      'beamTokenMissing',
-      'sessionInvalid',
-      'beamForbidden',
-      'pointNotFound',
-      'eventNotFound',
-    ),
-  },
-});
 const promo = (kind: string): RouteDocs => ({
   summary: `Count a promoted point's ${kind}`,
   tags: ['live'],
@@ -141,20 +122,6 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
       200: json('{status}: 200 taken, 410 no such session, 400 a bad frame'),
       ...errorResponses('payloadTooLarge', 'unsupportedMediaType'),
     },
-  },
-  'POST /api/user/x_point/beam': beam('Beam a point'),
-  'POST /api/user/x_event/beam': beam('Beam an event'),
-  'POST /map/dynamic/bybbox': {
-    summary: 'Live map features within a viewport',
-    tags: ['live'],
-    body: dynamicByBboxRequest,
-    response: { 200: json('a GeoJSON FeatureCollection'), ...errorResponses('badRequest', 'invalidField') },
-  },
-  'POST /event/rbeamingbybbox': {
-    summary: 'Events beaming within a viewport',
-    tags: ['live'],
-    body: eventBeamingRequest,
-    response: { 200: json('the beaming events'), ...errorResponses('badRequest', 'invalidField') },
   },
   'GET /map/dynamic/bybbox': postOnly('Live map features'),
   'GET /event/rbeamingbybbox': postOnly('Events beaming'),
