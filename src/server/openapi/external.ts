@@ -5,7 +5,7 @@ import { errorResponses } from './errors';
 
 /**
  * Documentation of the routes whose files keep their own parsing for now, so that the document
- * lists every call: my points, the map assets, the beam and promo calls, the
+ * lists every call: my points, the promo calls, the
  * long-poll transport, the full-screen aside and media. Added to the route's schema by the
  * contracts plugin and read only by the document: Fastify does not validate with it.
  */
@@ -27,7 +27,6 @@ const binary = (description: string, ...types: string[]) => ({
 });
 const json = (description: string) => z.looseObject({}).meta({ description });
 const id = z.object({ id: z.string() });
-const tile = z.object({ z: z.string(), x: z.string(), y: z.string() });
 
 const promo = (kind: string): RouteDocs => ({
   summary: `Count a promoted point's ${kind}`,
@@ -44,14 +43,6 @@ const postOnly = (summary: string): RouteDocs => ({
   tags: ['live'],
   response: errorResponses('methodNotAllowed'),
 });
-const sprite = (retina: boolean, kind: 'json' | 'png'): RouteDocs => ({
-  summary: `The map's icon sprite${retina ? ' at 2x' : ''}: ${kind === 'json' ? 'its index' : 'its image'}`,
-  tags: ['map'],
-  response:
-    kind === 'json'
-      ? { 200: json('icon name → {x, y, width, height, pixelRatio}'), ...errorResponses('mapAssetsMissing') }
-      : { 200: binary('the sprite sheet', 'image/png'), ...errorResponses('mapAssetsMissing') },
-});
 
 export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
   'GET /v1/account/mypoints': {
@@ -64,42 +55,6 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
     }),
     response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized') },
   },
-
-  'GET /home/mapboxstyle.json': {
-    summary: "The map's MapLibre style",
-    tags: ['map'],
-    querystring: z.object({
-      layers: z.string().optional(),
-      imgformat: z.enum(['webp', 'png']).optional(),
-      v: z.string().optional(),
-    }),
-    response: {
-      200: json('a MapLibre style document'),
-      ...errorResponses('unknownLayerGroup', 'badImageFormat', 'badStyleVersion', 'badHostHeader'),
-    },
-  },
-  'GET /tiles/basemap/:z/:x/:y': {
-    summary: 'A base map vector tile',
-    tags: ['map'],
-    params: tile,
-    response: {
-      200: binary('a Mapbox vector tile', 'application/x-protobuf'),
-      ...errorResponses('tileZoomOutOfRange', 'tileBadCoordinates', 'mapAssetsMissing'),
-    },
-  },
-  'GET /tiles/glyphs/:fontstack/:range': {
-    summary: 'Glyphs of a font stack for a range of 256 code points',
-    tags: ['map'],
-    params: z.object({ fontstack: z.string(), range: z.string().meta({ examples: ['0-255.pbf'] }) }),
-    response: {
-      200: binary('signed distance field glyphs', 'application/x-protobuf'),
-      ...errorResponses('badGlyphRequest', 'mapAssetsMissing'),
-    },
-  },
-  'GET /tiles/sprite.json': sprite(false, 'json'),
-  'GET /tiles/sprite.png': sprite(false, 'png'),
-  'GET /tiles/sprite@2x.json': sprite(true, 'json'),
-  'GET /tiles/sprite@2x.png': sprite(true, 'png'),
 
   'GET /socket/longpoll': {
     summary: 'Long-poll transport of the realtime channel: wait for messages',
