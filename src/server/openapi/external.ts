@@ -5,8 +5,7 @@ import { errorResponses } from './errors';
 
 /**
  * Documentation of the routes whose files keep their own parsing for now, so that the document
- * lists every call: my points, the promo calls, the
- * long-poll transport, the full-screen aside and media. Added to the route's schema by the
+ * lists every call: my points, the promo calls, the full-screen aside and media. Added to the route's schema by the
  * contracts plugin and read only by the document: Fastify does not validate with it.
  */
 export interface RouteDocs {
@@ -25,7 +24,6 @@ const binary = (description: string, ...types: string[]) => ({
   description,
   content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
 });
-const json = (description: string) => z.looseObject({}).meta({ description });
 const id = z.object({ id: z.string() });
 
 const promo = (kind: string): RouteDocs => ({
@@ -56,28 +54,6 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
     response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized') },
   },
 
-  'GET /socket/longpoll': {
-    summary: 'Long-poll transport of the realtime channel: wait for messages',
-    description:
-      "Phoenix's long-poll protocol, for clients whose WebSocket is blocked. Without a live `token` it opens a session and answers {status: 410, token}.",
-    tags: ['realtime'],
-    querystring: z.object({ token: z.string().optional(), deviceid: z.string().optional() }),
-    response: {
-      200: json('{status, token?, messages?}: the protocol status is in the body'),
-      ...errorResponses(),
-    },
-  },
-  'POST /socket/longpoll': {
-    summary: 'Long-poll transport of the realtime channel: send frames',
-    description: 'Newline-delimited JSON frames (application/x-ndjson or text/plain), or one JSON frame.',
-    tags: ['realtime'],
-    consumes: ['application/x-ndjson', 'text/plain', 'application/json'],
-    querystring: z.object({ token: z.string() }),
-    response: {
-      200: json('{status}: 200 taken, 410 no such session, 400 a bad frame'),
-      ...errorResponses('payloadTooLarge', 'unsupportedMediaType'),
-    },
-  },
   'GET /map/dynamic/bybbox': postOnly('Live map features'),
   'GET /event/rbeamingbybbox': postOnly('Events beaming'),
   'GET /map/promo/:id/:kind': postOnly('Promo counts'),
