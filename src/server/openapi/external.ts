@@ -5,7 +5,7 @@ import { errorResponses } from './errors';
 
 /**
  * Documentation of the routes whose files keep their own parsing for now, so that the document
- * lists every call: my points, the promo calls, the full-screen aside and media. Added to the route's schema by the
+ * lists every call: my points, the promo calls and media. Added to the route's schema by the
  * contracts plugin and read only by the document: Fastify does not validate with it.
  */
 export interface RouteDocs {
@@ -60,16 +60,6 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
   'POST /map/promo/:id/impression': promo('impression'),
   'POST /map/promo/:id/click': promo('click'),
 
-  'GET /XPoint/AsideDetails/:id': {
-    summary: "The full-screen page's aside, rendered (or its data as JSON when asked for)",
-    tags: ['details'],
-    params: id,
-    querystring: z.object({ fullscreen: z.literal('true') }),
-    response: {
-      200: binary('an HTML fragment, or JSON with Accept: application/json', 'text/html'),
-      ...errorResponses('fullscreenOnly', 'pageRendererNotBuilt', 'pointNotFound'),
-    },
-  },
   'GET /media/*': {
     summary: 'Uploaded and generated media, content-addressed (cached for a year)',
     tags: ['media'],
