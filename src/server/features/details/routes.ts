@@ -17,6 +17,7 @@ import {
 } from '../../../shared/api/details';
 import { AppError } from '../../../shared/errors';
 import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
+import { documentedOnly } from '../../http/contract';
 import { errorResponses } from '../../openapi/errors';
 import { eventDetailsSchema, pointDetailsSchema } from '../../../shared/api/detail-documents';
 import type { Store } from '../../store/store';
@@ -50,6 +51,15 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
       new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
   });
 
+  /*
+   * The detail JSON is the panel's hot path (p99 ≤ 5 ms over HTTP): encoding it through zod cost
+   * 0.09 ms a request at the median (2,000 in-process injects of a 3.5 KB point: 0.26 ms against
+   * 0.17 ms with JSON.stringify), over the 0.05 ms a check may cost, so the schema documents the
+   * answer and detail-documents.ts checks it against the service's types at compile time instead.
+   * Suggestions cost under 0.01 ms more and keep the check.
+   */
+  const pointDetails = documentedOnly(pointDetailsSchema);
+  const eventDetails = documentedOnly(eventDetailsSchema);
   const idParams = z.object({ id: z.string().meta({ description: 'the point or event id' }) });
 
   app.get(
@@ -61,7 +71,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
           'Every field of the point (§3) with its display values, and the controls the viewer may use. Not cached: the controls depend on who asks.',
         tags: ['details'],
         params: idParams,
-        response: { 200: pointDetailsSchema, ...errorResponses('pointNotFound', 'invalidXpointId') },
+        response: { 200: pointDetails, ...errorResponses('pointNotFound', 'invalidXpointId') },
       },
     },
     async (request, reply) => {
@@ -78,7 +88,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> =
         summary: 'Event details',
         tags: ['details'],
         params: idParams,
-        response: { 200: eventDetailsSchema, ...errorResponses('eventNotFound', 'invalidEventId') },
+        response: { 200: eventDetails, ...errorResponses('eventNotFound', 'invalidEventId') },
       },
     },
     async (request, reply) => {
