@@ -188,15 +188,12 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
   return sendError(reply, internal.status, internal.toBody());
 }
 
-/** Translates Fastify's own 4xx errors (bad JSON, body too large, wrong content type) into the catalogue. */
+/**
+ * Translates Fastify's own 4xx errors (bad JSON, body too large, wrong content type) into the catalogue.
+ * A request that breaks its route's contract arrives as an AppError already (src/server/http/contract.ts).
+ */
 function fromFastifyError(error: FastifyError): AppError | null {
   const status = error.statusCode ?? 500;
-  if (error.validation) {
-    const first = error.validation[0];
-    const field =
-      first?.instancePath?.replace(/^\//, '') || String(first?.params?.['missingProperty'] ?? 'body');
-    return new AppError('invalidField', { field, reason: first?.message ?? 'is invalid' });
-  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payloadTooLarge', { limit: `${BODY_LIMIT_BYTES / 1024} KiB` });
