@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import {
+  bodyContract,
+  catalogueParser,
   contractError,
   domainIssue,
   formBoolean,
@@ -60,6 +62,31 @@ describe('contractError: one translation from a zod issue to the catalogue', () 
     const withFallback = withFieldErrors(z.object({ flag: z.boolean() }), {}, 'searchFieldInvalid');
     const error = contractError(withFallback, withFallback.safeParse({ flag: 'x' }).error as z.ZodError);
     expect(error.code).toBe(5007);
+  });
+});
+
+describe('catalogueParser and bodyContract', () => {
+  it("answers a parser's own catalogue error as it is, values and all", () => {
+    const glyphs = z.object({ range: z.string() }).transform(
+      catalogueParser(({ range }) => {
+        if (!/^\d+-\d+\.pbf$/.test(range)) throw new AppError('badGlyphRequest', { reason: 'not a range' });
+        return range;
+      }),
+    );
+    expect(bodyOf(glyphs, { range: 'x' })).toEqual({
+      errorcode: 3006,
+      error: 'Bad glyph request: not a range',
+    });
+    expect(parseContract(glyphs, { range: '0-255.pbf' })).toBe('0-255.pbf');
+  });
+
+  it('reads an absent body as an empty one, so the missing field is named', () => {
+    const login = bodyContract(z.object({ login: z.string({ error: 'is required.' }) }));
+    expect(bodyOf(login, undefined)).toEqual({
+      errorcode: 1003,
+      error: 'login: is required.',
+      field: 'login',
+    });
   });
 });
 
