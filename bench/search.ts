@@ -29,6 +29,7 @@ import { loadCities } from '../src/server/features/cities/load';
 import { seedDemoData } from '../src/server/seed/generate';
 import type { SearchEngine } from '../src/server/search/engine';
 import { fold, tokenize } from '../src/server/search/fold';
+import { ChangeFollower } from '../src/server/store/follower';
 import { openStore, type Store } from '../src/server/store/store';
 import { newPoint } from '../test/support/factories';
 
@@ -434,9 +435,11 @@ async function main(): Promise<void> {
     os.tmpdir(),
   );
   const auth = registerAuth(app, { config, store });
+  const follower = new ChangeFollower(store);
+  app.addHook('onClose', async () => follower.stop());
   const buildStarted = performance.now();
   const built = new Promise<SearchEngine>((resolve) => {
-    void app.register(searchRoutes, { store, auth, onEngine: resolve });
+    void app.register(searchRoutes, { store, auth, follower, onEngine: resolve });
   });
   await app.ready();
   const engine = await built;

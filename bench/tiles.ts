@@ -23,6 +23,7 @@ import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import pg from 'pg';
 import { loadCities } from '../src/server/features/cities/load';
 import { seedDemoData } from '../src/server/seed/generate';
+import { ChangeFollower } from '../src/server/store/follower';
 import { openStore, type Store } from '../src/server/store/store';
 import { PointTiles } from '../src/server/tiles/points/service';
 import { LAYER_GROUPS } from '../src/shared/map/contract';
@@ -118,7 +119,8 @@ async function main(): Promise<void> {
   const load = os.loadavg()[0] ?? 0;
   const buildStarted = performance.now();
   const cpuBefore = process.cpuUsage();
-  const tiles = await PointTiles.open(store, { pollMs: 500 });
+  const follower = new ChangeFollower(store, { intervalMs: 500 });
+  const tiles = await PointTiles.open(store, { follower });
   const buildMs = performance.now() - buildStarted;
   const buildCpu = process.cpuUsage(cpuBefore);
   gc();
@@ -223,11 +225,12 @@ async function main(): Promise<void> {
   }
   // the cost of applying one change (read the feed, re-read the row, merge into the business group),
   // without the poll wait: the feed's timer is stopped and each delete is polled by hand
-  await tiles.feed.stop();
+  await follower.stop();
   for (const id of freshIds) {
     await store.db.deleteFrom('points').where('id', '=', id).execute();
     const a0 = performance.now();
-    await tiles.feed.poll();
+    await follower.poll();
+    await follower.settled();
     applyTimes.push(performance.now() - a0);
   }
   // --- raw geojson-vt peer at z <= 8 ----------------------------------------------------------
@@ -297,6 +300,7 @@ async function main(): Promise<void> {
   log(`geojson-vt raw peer: built in ${vtBuildMs.toFixed(0)} ms, ${lowZoom.length} tiles at z <= 8`);
 
   await tiles.close();
+  await follower.stop();
 
   // --- PostGIS peer --------------------------------------------------------------------------
   const postgis = args.postgis ? await postgisPeer(args, store, list.slice(0, args.postgisTiles)) : null;

@@ -17,6 +17,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError, type ErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import type { Store } from './store/store';
+import { ChangeFollower } from './store/follower';
 import { healthRoutes } from './features/health/routes';
 import { mapRoutes } from './tiles/routes';
 import { registerAuth } from './auth/hook';
@@ -36,6 +37,8 @@ export interface AppDeps {
   pageRenderer?: FullScreenRenderer | null;
   /** sees every route as it is added (the OpenAPI test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
+  /** how often the store's change feed is read (a write shows in search and tiles within it); default 500 ms. */
+  changeFeedPollMs?: number;
 }
 
 /** Content-addressed and hashed files never change: a year, immutable. */
@@ -62,6 +65,7 @@ export async function buildApp({
   logger,
   pageRenderer,
   onRoute,
+  changeFeedPollMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -109,20 +113,32 @@ export async function buildApp({
   await app.register(compress, RESPONSE_COMPRESSION);
   await app.register(cookie);
 
+  // one reader of the store's change feed per process, for every index and cache that follows it
+  // (store/follower.ts); on close it waits for the batches its subscribers have in hand
+  const follower = new ChangeFollower(store, {
+    ...(changeFeedPollMs !== undefined ? { intervalMs: changeFeedPollMs } : {}),
+    onError: (error, subscriber) =>
+      app.log.error(
+        { err: error },
+        subscriber ? `${subscriber}: applying store changes failed` : 'change feed: reading failed',
+      ),
+  });
+
   await app.register(healthRoutes, { store });
   const auth = registerAuth(app, { config, store });
   await app.register(accountRoutes, { config, store, auth });
   await app.register(permissionRoutes, { store });
-  await app.register((await import('./tiles/points/routes')).pointTileRoutes, { store });
+  await app.register((await import('./tiles/points/routes')).pointTileRoutes, { store, follower });
   await app.register(mapRoutes, { config });
   await app.register((await import('./features/profiles/routes')).profileRoutes, { store });
   // feature routes: one register line per feature, in this block
   await app.register((await import('./features/points/routes')).pointWriteRoutes, { config, store, auth });
   await app.register((await import('./features/events/routes')).eventWriteRoutes, { config, store });
   await app.register((await import('./features/details/routes')).detailRoutes, { store, auth });
-  await app.register((await import('./features/beams/routes')).liveRoutes, { config, store, auth });
-  await app.register((await import('./features/search/routes')).searchRoutes, { store, auth });
+  await app.register((await import('./features/beams/routes')).liveRoutes, { config, store, auth, follower });
+  await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register(fullScreenRoutes, { pages });
+  app.addHook('onClose', async () => follower.stop());
 
   await serveMedia(app, path.join(config.dataDir, 'media'));
   await serveWebApp(app, config.webDir);

@@ -36,8 +36,9 @@ describe('accounts in the browser', () => {
     // when the visitor clicks an action that needs an account, the login modal says why
     await page.getByRole('button', { name: 'My help requests' }).click();
     await modal(page).waitFor({ state: 'visible' });
-    expect(await modal(page).getAttribute('role')).toBe('dialog');
-    expect(await modal(page).getAttribute('aria-modal')).toBe('true');
+    // a modal dialog named by its title: the page behind it is inert
+    expect(await page.getByRole('dialog', { name: 'Sign in to XPoint' }).getAttribute('id')).toBe('ppreg');
+    expect(await modal(page).evaluate((element) => element.matches(':modal'))).toBe(true);
     await expect(modal(page).textContent()).resolves.toContain(HELP_REQUESTS_REASON);
 
     // they switch to Create account and sign up
@@ -109,28 +110,46 @@ describe('accounts in the browser', () => {
     });
   }
 
-  test('given the login modal, when the visitor tabs around and presses Escape, then focus stays inside, it closes and focus returns to the button that opened it', async () => {
-    const { page } = await open('/');
-    const opener = page.getByRole('button', { name: 'Me on map' });
-    await opener.click();
-    await modal(page).waitFor({ state: 'visible' });
-    await expect(modal(page).textContent()).resolves.toContain(
-      'You need to sign in to show yourself on the map.',
-    );
+  const openers = [
+    { name: 'Me on map', reason: 'You need to sign in to show yourself on the map.' },
+    { name: 'Sign in', reason: null },
+  ];
+  for (const { name, reason } of openers) {
+    test(`given the login modal opened by ${name}, when the visitor tabs around and presses Escape, then focus stays inside, it closes and focus returns to ${name}`, async () => {
+      const { page } = await open('/');
+      const opener = page.getByRole('button', { name, exact: true });
+      await opener.click();
+      await modal(page).waitFor({ state: 'visible' });
+      if (reason !== null) await expect(modal(page).textContent()).resolves.toContain(reason);
+      // focus starts in the first field
+      expect(
+        await page.evaluate<string | null>("document.activeElement?.getAttribute('autocomplete') ?? null"),
+      ).toBe('username');
 
-    // Tab and Shift+Tab never leave the dialog
-    const focusInside = () => page.evaluate<boolean>("document.activeElement?.closest('#ppreg') != null");
-    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
-      await page.keyboard.press(key);
-      expect(await focusInside()).toBe(true);
-    }
+      // Tab and Shift+Tab never leave the dialog, and come round to where they started
+      const focusInside = () => page.evaluate<boolean>("document.activeElement?.closest('#ppreg') != null");
+      const focused = () => page.evaluate<string | undefined>('document.activeElement?.outerHTML');
+      const first = await focused();
+      for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+        await page.keyboard.press(key);
+        expect(await focusInside()).toBe(true);
+      }
+      for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(first);
 
-    await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
 
-    await modal(page).waitFor({ state: 'detached' });
-    expect(await opener.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
-    await page.close();
-  });
+      await modal(page).waitFor({ state: 'detached' });
+      expect(await opener.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+      // a press on the shade around the box closes it too
+      await opener.click();
+      await modal(page).waitFor({ state: 'visible' });
+      await page.mouse.click(5, 5);
+      await modal(page).waitFor({ state: 'detached' });
+      await page.close();
+    });
+  }
 
   test('given a signed-up form with bad values, when it is sent, then each problem shows beside its field and nothing is sent', async () => {
     const { page } = await open('/signup');

@@ -401,8 +401,11 @@ describe('point and event panels', () => {
     expect(await dialog.locator('.error-panel__title').textContent()).toBe(
       'Oops! Something went wrong. Error.',
     );
+    // Escape closes the modal only (the panel stays) and focus is back on the button that opened it
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    const opener = panel.getByRole('button', { name: 'Request a callback' });
+    expect(await opener.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
 
     await signIn(page, 'uma', 'Uma User');
     await panel.getByRole('button', { name: 'Request a callback' }).click();

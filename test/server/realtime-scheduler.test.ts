@@ -8,7 +8,7 @@ let t: LiveApp;
 
 beforeAll(async () => {
   t = await startLiveApp({
-    live: { scheduler: { intervalMs: 60_000, repeatMs: 30 * MIN, hotCount: 3 }, reportPollMs: 50 },
+    live: { scheduler: { intervalMs: 60_000, repeatMs: 30 * MIN, hotCount: 3 } },
   });
 });
 afterAll(async () => {

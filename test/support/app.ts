@@ -32,6 +32,8 @@ export async function openTestApp(
     prepare?: (app: FastifyInstance) => void | Promise<void>;
     pageRenderer?: FullScreenRenderer;
     onRoute?: AppDeps['onRoute'];
+    /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
+    changeFeedPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -53,6 +55,7 @@ export async function openTestApp(
     store,
     pageRenderer: options.pageRenderer ?? null,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
   });
   await options.prepare?.(app);
   await app.ready();

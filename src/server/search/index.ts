@@ -14,7 +14,6 @@ import {
 } from './doc';
 import {
   MATCH_NONE,
-  SegmentBuilder,
   TIER_EXACT_TITLE,
   TIER_OTHER,
   TIER_TITLE_PREFIX,
@@ -23,11 +22,9 @@ import {
   inBounds,
   rankKey,
   type Bounds,
-  type CompiledWord,
-  type Filter,
-  type SearchStats,
-  type Segment,
-} from './segment';
+} from './ranking';
+import { SegmentBuilder, type CompiledWord, type Filter, type SearchStats, type Segment } from './segment';
+import { searchSegment } from './segment-search';
 import { TopK } from './top-k';
 import { TYPO_MIN_LENGTH, prefixWithinOneEdit } from './typo';
 
@@ -67,7 +64,7 @@ export interface SearchRequest {
 export interface SearchAnswer {
   docs: SearchDoc[];
   total: number;
-  /** true when total is an estimate (very broad queries: see Segment.search). */
+  /** true when total is an estimate (very broad queries: see segment-search.ts). */
   estimated: boolean;
 }
 
@@ -191,14 +188,15 @@ export class MemorySearchIndex implements SearchIndex {
     const stats: SearchStats = { count: 0, estimated: false };
     const base = this.base;
     const exact = words.map((word) => base.compileWord(word, false));
-    base.search(exact, filter, centreOf(filter.bounds), top, stats, request.needCount);
+    searchSegment(base, exact, filter, centreOf(filter.bounds), top, stats, request.needCount);
     this.searchDelta(words, false, filter, top, stats);
 
     if (stats.count < FUZZY_BELOW && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
       const fuzzy = words.map((word) => base.compileWord(word, word.length >= TYPO_MIN_LENGTH));
       const fuzzyTop = new TopK(k);
       const fuzzyStats: SearchStats = { count: 0, estimated: false };
-      base.search(
+      searchSegment(
+        base,
         fuzzy,
         filter,
         centreOf(filter.bounds),

@@ -1,4 +1,4 @@
-import type { Bounds } from './segment';
+import type { Bounds } from './ranking';
 
 /**
  * Documents numbered along a Hilbert curve. A segment stores its documents in the order of their

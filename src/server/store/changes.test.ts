@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPoint } from '../../../test/support/factories';
 import { openTestStore, TEST_DIALECTS, type TestStore } from '../../../test/support/store';
-import { ChangeFeed, type StoreChange } from './changes';
+import { ChangeReader } from './changes';
 import type { NewPoint } from './schema';
 
 const T0 = 1_717_171_717_171;
@@ -11,7 +11,7 @@ function pointRow(id: string, fields: Partial<NewPoint> = {}): NewPoint {
 }
 
 for (const dialect of TEST_DIALECTS) {
-  describe(`the store change feed (${dialect})`, () => {
+  describe(`the store change feed reader (${dialect})`, () => {
     let store: TestStore;
     beforeAll(async () => {
       store = await openTestStore(dialect);
@@ -20,18 +20,9 @@ for (const dialect of TEST_DIALECTS) {
       await store?.dispose();
     });
 
-    it('records inserts, updates, id changes and deletes of points and events, in order', async () => {
-      const feed = new ChangeFeed(store);
-      await feed.start(await feed.latestSeq());
-      await feed.stop();
-      const seen: StoreChange[] = [];
-      feed.subscribe('point', (changes) => {
-        seen.push(...changes);
-      });
-      const events: StoreChange[] = [];
-      const unsubscribe = feed.subscribe('event', (changes) => {
-        events.push(...changes);
-      });
+    it('reads inserts, updates, id changes and deletes of points and events, in order, once', async () => {
+      const reader = new ChangeReader(store);
+      reader.seek(await reader.latestSeq());
 
       await store.db
         .insertInto('points')
@@ -56,58 +47,36 @@ for (const dialect of TEST_DIALECTS) {
         })
         .execute();
 
-      expect(await feed.poll()).toBe(7);
-      expect(seen.map((c) => `${c.op} ${c.objectId}`)).toEqual([
-        'upsert a',
-        'upsert b',
-        'upsert a',
-        'delete b',
-        'upsert c',
-        'delete a',
+      const { changes, rows } = await reader.read();
+      expect(rows).toBe(7);
+      expect(changes.map((c) => `${c.kind} ${c.op} ${c.objectId}`)).toEqual([
+        'point upsert a',
+        'point upsert b',
+        'point upsert a',
+        'point delete b',
+        'point upsert c',
+        'point delete a',
+        'event upsert e1',
       ]);
-      expect(seen.every((c) => c.kind === 'point' && c.changedAt > T0)).toBe(true);
-      expect(events.map((c) => `${c.op} ${c.objectId}`)).toEqual(['upsert e1']);
-      expect(await feed.poll()).toBe(0);
-
-      unsubscribe();
-      await store.db.deleteFrom('events').execute();
-      await feed.poll();
-      expect(events).toHaveLength(1);
-      expect(feed.position).toBe(await feed.latestSeq());
+      expect(changes.every((c) => c.changedAt > T0)).toBe(true);
+      expect(await reader.read()).toEqual({ changes: [], rows: 0 });
+      expect(reader.position).toBe(await reader.latestSeq());
     });
 
-    it('starts from a position, keeps polling while started, and prunes old rows', async () => {
-      const feed = new ChangeFeed(store, { intervalMs: 20 });
-      const received: string[] = [];
-      feed.subscribe('point', (changes) => {
-        received.push(...changes.map((c) => c.objectId));
-      });
-      await feed.start();
-      await store.db.insertInto('points').values(pointRow('live1')).execute();
-      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      await feed.stop();
-      expect(received).toEqual(['live1']);
+    it('reads a large backlog a batch at a time, and prunes old rows', async () => {
+      const reader = new ChangeReader(store, { batchSize: 2 });
+      reader.seek(await reader.latestSeq());
+      await store.db
+        .insertInto('points')
+        .values([pointRow('p1'), pointRow('p2'), pointRow('p3')])
+        .execute();
+      const first = await reader.read();
+      const second = await reader.read();
+      expect([first.rows, second.rows]).toEqual([2, 1]);
+      expect([...first.changes, ...second.changes].map((c) => c.objectId)).toEqual(['p1', 'p2', 'p3']);
 
-      await feed.prune(Date.now() + 1000);
+      await reader.prune(Date.now() + 1000);
       expect(await store.db.selectFrom('point_changes').select('seq').execute()).toEqual([]);
-    });
-
-    it('keeps going when a subscriber throws', async () => {
-      const errors: unknown[] = [];
-      const feed = new ChangeFeed(store, { onError: (error) => errors.push(error) });
-      await feed.start();
-      await feed.stop();
-      const after: string[] = [];
-      feed.subscribe('point', () => {
-        throw new Error('boom');
-      });
-      feed.subscribe('point', (changes) => {
-        after.push(...changes.map((c) => c.objectId));
-      });
-      await store.db.insertInto('points').values(pointRow('x1')).execute();
-      await feed.poll();
-      expect(errors).toHaveLength(1);
-      expect(after).toEqual(['x1']);
     });
   });
 }

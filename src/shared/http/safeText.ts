@@ -65,7 +65,7 @@ function decodeEntity(whole: string, name: string): string {
 }
 
 /** `{errorcode, error}` when the body is our API's error JSON, else null. */
-export function parseErrorBody(body: unknown): { errorcode: number; error: string } | null {
+export function parseErrorBody(body: unknown): { errorcode: number; error: string; field?: string } | null {
   let value = body;
   if (typeof body === 'string') {
     const trimmed = body.trim();
@@ -77,9 +77,10 @@ export function parseErrorBody(body: unknown): { errorcode: number; error: strin
     }
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { errorcode, error } = value as { errorcode?: unknown; error?: unknown };
+  const { errorcode, error, field } = value as { errorcode?: unknown; error?: unknown; field?: unknown };
   if (typeof error !== 'string') return null;
-  return { errorcode: typeof errorcode === 'number' ? errorcode : 0, error };
+  const parsed = { errorcode: typeof errorcode === 'number' ? errorcode : 0, error };
+  return typeof field === 'string' ? { ...parsed, field } : parsed;
 }
 
 /**

@@ -1,29 +1,89 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AccountPage } from '../features/accounts/AccountPage';
-import { AuthPage } from '../features/accounts/AuthPage';
-import { ProfilePage } from '../features/accounts/ProfilePage';
 import { SessionProvider } from '../features/accounts/SessionProvider';
+import { onApiWrite } from '../lib/api';
+import { createQueryClient, refreshAfterWrite } from '../lib/query';
 import { FullScreenLoaderProvider } from '../shell/FullScreenLoader';
 import { Shell } from '../shell/Shell';
+
+/*
+ * The account pages load when one is opened: the map page, which nearly every visit starts on, does
+ * without their forms (and keeps its first download within budget, README "initial JS").
+ */
+const AuthPage = lazy(() =>
+  import('../features/accounts/AuthPage').then((module) => ({ default: module.AuthPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/accounts/AccountPage').then((module) => ({ default: module.AccountPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/accounts/ProfilePage').then((module) => ({ default: module.ProfilePage })),
+);
+
+/** A page of its own, blank for the moment its script takes to arrive. */
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 /**
  * Account pages stand alone; every other address is the shell over the map, which reads its
  * screen from the address (src/shared/address) so the map is created once and kept.
  */
 const router = createBrowserRouter([
-  { path: '/signin', element: <AuthPage mode="signin" /> },
-  { path: '/signup', element: <AuthPage mode="signup" /> },
-  { path: '/account', element: <AccountPage /> },
-  { path: '/u/:username', element: <ProfilePage /> },
+  {
+    path: '/signin',
+    element: (
+      <Page>
+        <AuthPage mode="signin" />
+      </Page>
+    ),
+  },
+  {
+    path: '/signup',
+    element: (
+      <Page>
+        <AuthPage mode="signup" />
+      </Page>
+    ),
+  },
+  {
+    path: '/account',
+    element: (
+      <Page>
+        <AccountPage />
+      </Page>
+    ),
+  },
+  {
+    path: '/u/:username',
+    element: (
+      <Page>
+        <ProfilePage />
+      </Page>
+    ),
+  },
   { path: '*', element: <Shell /> },
 ]);
 
+/** The one cache of server state for the page's whole life (src/web/lib/query.ts). */
+const queryClient = createQueryClient();
+// A mutation refreshes the answers it names. A write made outside one (the forms, sign-in and
+// sign-out) cannot say what it changed, so it refreshes everything: no stale answer is left behind.
+const stopHearingWrites = onApiWrite(() => {
+  if (queryClient.isMutating() === 0) void refreshAfterWrite(queryClient);
+});
+// in development a changed App.tsx runs again with a new cache: the old one stops listening
+import.meta.hot?.dispose(stopHearingWrites);
+
 export function App() {
   return (
-    <SessionProvider>
-      <FullScreenLoaderProvider>
-        <RouterProvider router={router} />
-      </FullScreenLoaderProvider>
-    </SessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <FullScreenLoaderProvider>
+          <RouterProvider router={router} />
+        </FullScreenLoaderProvider>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

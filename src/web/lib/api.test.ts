@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiGet, apiPost, fieldOfMessage, setAntiforgeryToken } from './api';
+import { ApiError, apiGet, apiPost, fieldError, onApiWrite, setAntiforgeryToken } from './api';
 
 /** The client runs in the browser; here `fetch` and the page's meta tag are stand-ins. */
 function stubPage(metaToken: string | null) {
@@ -114,16 +114,42 @@ describe('the API client', () => {
   });
 });
 
-describe('fieldOfMessage', () => {
-  it('splits the invalidField form into the field and the reason', () => {
-    expect(fieldOfMessage('username: "rita" is already taken.', ['username', 'email'])).toEqual({
+describe('a refusal that names a field', () => {
+  it('carries the field, and the message without its leading field name as the reason', async () => {
+    stubPage(null);
+    answer(400, { errorcode: 1002, error: 'username: "rita" is already taken.', field: 'username' });
+    const error: unknown = await apiPost('/v1/account/register', okSchema).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 1002,
       field: 'username',
-      reason: '"rita" is already taken.',
+      message: 'username: "rita" is already taken.',
     });
+    expect(fieldError(error)).toEqual({ field: 'username', reason: '"rita" is already taken.' });
   });
 
-  it('leaves other messages and unknown fields alone', () => {
-    expect(fieldOfMessage('Wrong username/email or password.', ['login', 'password'])).toBeNull();
-    expect(fieldOfMessage('body: must be a JSON object.', ['login', 'password'])).toBeNull();
+  it('keeps a message that does not start with the field whole, and names no field without one', () => {
+    expect(fieldError(new ApiError(2008, 'Invalid image size. Max allowed 10 MB', 400, 'data'))).toEqual({
+      field: 'data',
+      reason: 'Invalid image size. Max allowed 10 MB',
+    });
+    expect(fieldError(new ApiError(1010, 'Wrong username/email or password.', 401))).toBeNull();
+    expect(fieldError(new Error('username: looks like a field'))).toBeNull();
+  });
+});
+
+describe('onApiWrite', () => {
+  it('hears a write the server accepted, and neither a read nor a refused write', async () => {
+    stubPage('page-token');
+    const heard: string[] = [];
+    const stop = onApiWrite((path) => heard.push(path));
+    answer(200, { ok: true });
+    await apiGet('/v1/read', okSchema);
+    await apiPost('/v1/written', okSchema);
+    answer(403, { errorcode: 2003, error: 'refused' });
+    await apiPost('/v1/refused', okSchema).catch(() => undefined);
+    stop();
+    answer(200, { ok: true });
+    await apiPost('/v1/after-stop', okSchema);
+    expect(heard).toEqual(['/v1/written']);
   });
 });

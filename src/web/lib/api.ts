@@ -9,7 +9,7 @@ import { parseErrorBody, safeErrorText } from '../../shared/http/safeText';
  * page and which must be refreshed after sign-in and sign-out (it is bound to the session).
  */
 
-/** A failed call: the server's `{errorcode, error}`, or a network or contract failure. */
+/** A failed call: the server's `{errorcode, error, field}`, or a network or contract failure. */
 export class ApiError extends Error {
   constructor(
     /** the catalogue's errorcode; 0 for a network failure, -1 for an answer we could not read. */
@@ -17,10 +17,30 @@ export class ApiError extends Error {
     message: string,
     /** the HTTP status; 0 when no answer came. */
     readonly status: number,
+    /** the request field at fault, when the server named one. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+
+  /**
+   * The message as shown beside its field: without the leading `field: ` the catalogue puts in
+   * front of a field's message (the field is known, so this is a prefix, not parsing).
+   */
+  get reason(): string {
+    const prefix = `${this.field}: `;
+    return this.field !== undefined && this.message.startsWith(prefix)
+      ? this.message.slice(prefix.length)
+      : this.message;
+  }
+}
+
+/** The field a failed call names and the reason to show beside it, or null when it names none. */
+export function fieldError(error: unknown): { field: string; reason: string } | null {
+  return error instanceof ApiError && error.field !== undefined
+    ? { field: error.field, reason: error.reason }
+    : null;
 }
 
 /** Codes the web app reacts to by number. */
@@ -48,6 +68,18 @@ export function setAntiforgeryToken(token: string): void {
 export async function refreshAntiforgeryToken(): Promise<void> {
   const { token } = await apiGet('/v1/account/antiforgery', antiforgeryResponseSchema);
   setAntiforgeryToken(token);
+}
+
+type WriteListener = (path: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Hears every write the server accepted (src/web/app/App.tsx invalidates the query cache with it, for
+ * the writes that do not go through a mutation yet). Returns the way to stop listening.
+ */
+export function onApiWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
 }
 
 export interface RequestOptions {
@@ -96,12 +128,13 @@ async function request<S extends z.ZodType>(
       response.status,
     );
   }
+  if (!SAFE_METHODS.has(method)) for (const listener of writeListeners) listener(path);
   return parsed.data;
 }
 
 /**
- * A failed answer into an ApiError: the API's `{errorcode, error}`, else the body's text made safe,
- * else 'Status [code]. Network/Server error.' (the one helper of §8, src/shared/http/safeText).
+ * A failed answer into an ApiError: the API's `{errorcode, error, field}`, else the body's text
+ * made safe, else 'Status [code]. Network/Server error.' (the one helper of §8, src/shared/http/safeText).
  */
 export function toApiError(status: number, body: string): ApiError {
   const parsed = parseErrorBody(body);
@@ -109,6 +142,7 @@ export function toApiError(status: number, body: string): ApiError {
     parsed !== null && parsed.errorcode !== 0 ? parsed.errorcode : API_ERROR_CODES.unreadable,
     safeErrorText(status, body),
     status,
+    parsed?.field,
   );
 }
 
@@ -127,17 +161,4 @@ export function apiPost<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   return request('POST', path, schema, body, options);
-}
-
-/**
- * Splits a server message in the catalogue's invalidField form (`field: reason`) into its parts,
- * so a form can show the reason beside the field; null for any other message.
- */
-export function fieldOfMessage(
-  message: string,
-  fields: readonly string[],
-): { field: string; reason: string } | null {
-  const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(message);
-  if (!match || !fields.includes(match[1] ?? '')) return null;
-  return { field: match[1] ?? '', reason: match[2] ?? '' };
 }

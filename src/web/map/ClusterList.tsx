@@ -5,7 +5,7 @@ import { SUPERTYPE_COLORS, type LayerGroup } from '../../shared/map/contract';
 import { focusMap } from './MapView';
 import { ClusterApiError, fetchClusterLeaves, type ClusterLeaf } from './clusterApi';
 import { LAYER_GROUP_NAMES } from './layerVisibility';
-import { useShell } from '../shell/Shell';
+import { useShell } from '../shell/context';
 import { SidePanel } from '../shell/SidePanel';
 
 /**

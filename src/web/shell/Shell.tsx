@@ -1,15 +1,6 @@
-import {
-  Suspense,
-  createContext,
-  lazy,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
-import { parseAddress, type ParsedAddress, type Route } from '../../shared/address';
+import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
 import { ClusterList } from '../map/ClusterList';
 import { MapView } from '../map/MapView';
@@ -17,12 +8,9 @@ import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
-import { EventPanel } from '../features/details/EventPanel';
-import { FullScreenScreen } from '../features/details/FullScreenScreen';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
-import { PointPanel } from '../features/details/PointPanel';
 import { SearchForm } from '../features/search/SearchForm';
-import { SearchScreen } from '../features/search/SearchScreen';
+import { DEFAULT_TITLE, ShellContext } from './context';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
@@ -30,35 +18,28 @@ import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
+/**
+ * A point's level, an event's, the search results and the in-app full-screen page load when first
+ * opened: the map page, where nearly every visit starts, does without them (README "initial JS"
+ * budget). Each placeholder is the one its panel shows while its answer loads, so the wait looks
+ * the same.
+ */
+const SearchScreen = lazy(() =>
+  import('../features/search/SearchScreen').then((module) => ({ default: module.SearchScreen })),
+);
+const PointPanel = lazy(() =>
+  import('../features/details/PointPanel').then((module) => ({ default: module.PointPanel })),
+);
+const EventPanel = lazy(() =>
+  import('../features/details/EventPanel').then((module) => ({ default: module.EventPanel })),
+);
+const FullScreenScreen = lazy(() =>
+  import('../features/details/FullScreenScreen').then((module) => ({ default: module.FullScreenScreen })),
+);
 /** The owner's edit and copy-to-new forms load when first opened, with the write contracts and opening_hours. */
 const PointEditPanel = lazy(() =>
   import('../features/owner/PointEditPanel').then((module) => ({ default: module.PointEditPanel })),
 );
-
-/** The page title in map mode; every level sets its own and this comes back with the map (§4). */
-export const DEFAULT_TITLE = "XPoint — what's around you";
-
-interface ShellContextValue {
-  parsed: ParsedAddress;
-  route: Route;
-  navigation: ShellNavigation;
-}
-
-const ShellContext = createContext<ShellContextValue | null>(null);
-
-/** The current route and the level navigation, for panels inside the shell. */
-export function useShell(): ShellContextValue {
-  const value = useContext(ShellContext);
-  if (value === null) throw new Error('useShell needs the Shell');
-  return value;
-}
-
-/** Sets the page title while mounted; the shell puts the default back in map mode. */
-export function useDocumentTitle(title: string | null): void {
-  useEffect(() => {
-    if (title !== null) document.title = `${title} · XPoint`;
-  }, [title]);
-}
 
 /**
  * The app shell (map-and-search §2, §4): the address is the state. Every page route renders this one
@@ -169,18 +150,58 @@ function ShellPanel({
     case 'myhelprequests':
       return <MyPointsPanel />;
     case 'point':
-      return <PointPanel key={route.id} id={route.id} />;
+    case 'point-landing':
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title="Loading…" className="point-panel" onClose={navigation.toMap} onBack={back}>
+              <PanelLoader label="Loading the place…" />
+            </SidePanel>
+          }
+        >
+          <PointPanel key={route.id} id={route.id} />
+        </Suspense>
+      );
     case 'map-search':
     case 'landing-search':
-      return <SearchScreen route={route} />;
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title={`“${route.keywords}”`} className="search-panel" onClose={navigation.toMap}>
+              <PanelLoader label="Searching…" />
+            </SidePanel>
+          }
+        >
+          <SearchScreen route={route} />
+        </Suspense>
+      );
     case 'event':
-      return <EventPanel key={route.eventId} id={route.eventId} />;
-    case 'event-page':
-      return <EventPanel key={route.id} id={route.id} />;
+    case 'event-page': {
+      const id = route.screen === 'event' ? route.eventId : route.id;
+      return (
+        <Suspense
+          fallback={
+            <SidePanel title="Loading…" className="event-panel" onClose={navigation.toMap} onBack={back}>
+              <PanelLoader label="Loading the event…" />
+            </SidePanel>
+          }
+        >
+          <EventPanel key={id} id={id} />
+        </Suspense>
+      );
+    }
     case 'fullscreen':
-      return <FullScreenScreen key={route.id} id={route.id} />;
-    case 'point-landing':
-      return <PointPanel key={route.id} id={route.id} />;
+      return (
+        <Suspense
+          fallback={
+            <div className="fullscreen-overlay">
+              <PanelLoader label="Loading the place…" />
+            </div>
+          }
+        >
+          <FullScreenScreen key={route.id} id={route.id} />
+        </Suspense>
+      );
     case 'add-new':
       if (problem !== undefined)
         return failure('Add a new XPoint', `The address is not valid: ${problem.detail}.`);

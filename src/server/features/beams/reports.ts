@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { GlobalBeamItem } from '../../../shared/api/live';
-import { ChangeFeed, type StoreChange } from '../../store/changes';
+import type { StoreChange } from '../../store/changes';
+import type { ChangeFollower, Subscription } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { beamsOf, combineFlags } from './flags';
 import { findPoints } from './queries';
@@ -16,32 +16,28 @@ const REMEMBER = 10_000;
  * process, a script): every process follows the store's change feed and beams to its own devices.
  */
 export class ReportBeams {
-  private readonly feed: ChangeFeed;
+  private subscription: Subscription | undefined;
   private readonly beamed = new Set<string>();
 
   constructor(
     private readonly store: Store,
     private readonly deliver: (beam: GlobalBeamItem) => void,
-    private readonly log: FastifyBaseLogger,
-    pollMs: number,
+    private readonly follower: ChangeFollower,
     private readonly now: () => number = Date.now,
-  ) {
-    this.feed = new ChangeFeed(store, {
-      intervalMs: pollMs,
-      onError: (error) => log.error({ err: error }, 'report beams: change feed failed'),
+  ) {}
+
+  async start(): Promise<void> {
+    this.subscription ??= await this.follower.subscribe({
+      name: 'report beams',
+      onChanges: (kind, changes) => (kind === 'point' ? this.onChanges(changes) : undefined),
     });
-    this.feed.subscribe('point', (changes) => this.onChanges(changes));
   }
 
-  start(): Promise<void> {
-    return this.feed.start();
+  async stop(): Promise<void> {
+    await this.subscription?.close();
   }
 
-  stop(): Promise<void> {
-    return this.feed.stop();
-  }
-
-  private async onChanges(changes: StoreChange[]): Promise<void> {
+  private async onChanges(changes: readonly StoreChange[]): Promise<void> {
     const ids = [...new Set(changes.filter((c) => c.op === 'upsert').map((c) => c.objectId))].filter(
       (id) => !this.beamed.has(id),
     );

@@ -21,6 +21,7 @@ import { CLOSE_GOING_AWAY, Hub } from '../../realtime/hub';
 import { longPollRoutes } from '../../realtime/longpoll';
 import { attachWebSocket } from '../../realtime/websocket';
 import { errorResponses } from '../../openapi/errors';
+import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { findPoint, recordActivity } from './queries';
 import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './scheduler';
@@ -60,8 +61,6 @@ export interface LiveTuning {
   scheduler: SchedulerOptions;
   /** false stops the clock-driven beams (tests that count beams). */
   schedulerEnabled: boolean;
-  /** how often the store's change feed is read for new incidents and help requests. */
-  reportPollMs: number;
 }
 
 export const DEFAULT_LIVE_TUNING: LiveTuning = {
@@ -71,7 +70,6 @@ export const DEFAULT_LIVE_TUNING: LiveTuning = {
   busPrefix: 'xpoint:',
   scheduler: DEFAULT_SCHEDULER,
   schedulerEnabled: true,
-  reportPollMs: 1000,
 };
 
 /** What tests and the benchmark may reach of a running app's live layer. */
@@ -93,10 +91,13 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * Live activity (issue 9): the realtime server (/socket/websocket, /socket/longpoll), the bus, the
  * beam API, the map's dynamic and event-beaming calls, promo counting and the beam scheduler.
  */
-export const liveRoutes: FastifyPluginAsync<{ config: Config; store: Store; auth: Auth }> = async (
-  root,
-  { config, store, auth },
-) => {
+export const liveRoutes: FastifyPluginAsync<{
+  config: Config;
+  store: Store;
+  auth: Auth;
+  /** the process's one change feed follower (app.ts): new reports beam from it. */
+  follower: ChangeFollower;
+}> = async (root, { config, store, auth, follower }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tuning: LiveTuning = {
     ...DEFAULT_LIVE_TUNING,
@@ -146,12 +147,7 @@ export const liveRoutes: FastifyPluginAsync<{ config: Config; store: Store; auth
     tuning.scheduler,
   );
   if (tuning.schedulerEnabled) scheduler.start();
-  const reports = new ReportBeams(
-    store,
-    (beam) => hub.deliverLocal('xpoint_beam', beam),
-    app.log,
-    tuning.reportPollMs,
-  );
+  const reports = new ReportBeams(store, (beam) => hub.deliverLocal('xpoint_beam', beam), follower);
   await reports.start();
 
   handles.set(app.server, { hub, bus, scheduler, service });

@@ -11,14 +11,15 @@ import { AppError } from '../../../shared/errors';
 import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
 import { SearchEngine } from '../../search/engine';
 import { errorResponses } from '../../openapi/errors';
+import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { SearchService } from './service';
 
 export interface SearchRoutesOptions {
   store: Store;
   auth: Auth;
-  /** change feed poll interval (tests may shorten it); default 500 ms. */
-  pollMs?: number;
+  /** the process's one change feed follower (app.ts), which keeps the index current. */
+  follower: ChangeFollower;
   /** called once the index is built (the benchmark measures the build with it). */
   onEngine?: (engine: SearchEngine) => void;
 }
@@ -32,12 +33,11 @@ export interface SearchRoutesOptions {
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
-  { store, auth, pollMs, onEngine },
+  { store, auth, follower, onEngine },
 ) => {
   const ready = SearchEngine.open(store, {
-    ...(pollMs !== undefined ? { pollMs } : {}),
+    follower,
     log: (message, details) => app.log.info(details ?? {}, message),
-    onError: (error) => app.log.error({ err: error }, 'search: applying store changes failed'),
   }).then((engine) => {
     onEngine?.(engine);
     return { engine, service: new SearchService(engine.index) };

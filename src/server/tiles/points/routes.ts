@@ -5,6 +5,7 @@ import { catalogueParser } from '../../../shared/api/contract';
 import { AppError } from '../../../shared/errors';
 import { LAYER_GROUPS, isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
 import { errorResponses } from '../../openapi/errors';
+import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { PointTiles } from './service';
 import { parseLayers, parseTileAddress, type TileAddress } from './tile-address';
@@ -19,8 +20,8 @@ const LEAVES_DEFAULT_LIMIT = 20;
 
 export interface PointTileRoutesOptions {
   store: Store;
-  /** change feed poll interval (tests may shorten it); default 500 ms. */
-  pollMs?: number;
+  /** the process's one change feed follower (app.ts), which keeps the index current. */
+  follower: ChangeFollower;
 }
 
 declare module 'fastify' {
@@ -37,13 +38,12 @@ declare module 'fastify' {
  */
 export const pointTileRoutes: FastifyPluginAsync<PointTileRoutesOptions> = async (
   root,
-  { store, pollMs },
+  { store, follower },
 ) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tiles = await PointTiles.open(store, {
-    ...(pollMs !== undefined ? { pollMs } : {}),
+    follower,
     log: (message, details) => app.log.info(details ?? {}, message),
-    onError: (error) => app.log.error({ err: error }, 'point tiles: applying store changes failed'),
   });
   app.decorate('pointTiles', tiles);
   app.addHook('onClose', async () => tiles.close());

@@ -3,6 +3,7 @@ import { LAYER_GROUPS } from '../../../shared/map/contract';
 import { newPoint } from '../../../../test/support/factories';
 import { TEST_DIALECTS, openTestStore, type TestStore } from '../../../../test/support/store';
 import type { NewEvent, NewPoint } from '../../store/schema';
+import { ChangeFollower } from '../../store/follower';
 import { PointTileIndex, type LoadedRecord } from './index';
 import { worldX, worldY } from './morton';
 import { EVENT_GRACE_MS, readByIds, readSnapshot } from './queries';
@@ -172,8 +173,9 @@ for (const dialect of TEST_DIALECTS) {
     it('builds the same tiles and leaves as adding the records one by one, and follows changes alike', async () => {
       const reference = await referenceIndex(store);
       const logs: string[] = [];
+      const follower = new ChangeFollower(store, { intervalMs: 60_000 });
       const tiles = await PointTiles.open(store, {
-        pollMs: 60_000,
+        follower,
         scanThreads: 3,
         scanMinRowsPerThread: 1,
         log: (message) => logs.push(message),
@@ -217,6 +219,7 @@ for (const dialect of TEST_DIALECTS) {
         expect(index.count).toBe(600 + 2 - 1 + 1 - 1);
       } finally {
         await tiles.close();
+        await follower.stop();
       }
     });
   });

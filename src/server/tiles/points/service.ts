@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
-import { ChangeFeed, type StoreChange } from '../../store/changes';
+import type { ChangeKind, StoreChange } from '../../store/changes';
+import type { ChangeFollower, Subscription } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { PointTileIndex, type LeavesPage } from './index';
 import { ByteLru } from './lru';
@@ -24,10 +25,9 @@ export interface TileAnswer {
 }
 
 export interface PointTilesOptions {
-  /** change feed poll interval; default 500 ms. */
-  pollMs?: number;
+  /** the process's change feed follower. */
+  follower: ChangeFollower;
   log?: (message: string, details?: Record<string, unknown>) => void;
-  onError?: (error: unknown) => void;
   now?: () => number;
   /** SQLite: ranges of the start-up scan read at once (scan-threads.ts); default: the cores, at most 4. */
   scanThreads?: number;
@@ -57,40 +57,37 @@ export class PointTiles {
 
   private constructor(
     readonly index: PointTileIndex,
-    readonly feed: ChangeFeed,
     readonly stats: BuildStats,
+    private readonly subscription: Subscription,
     private readonly store: Store,
     private readonly now: () => number,
   ) {}
 
   /** Builds the index from the store and starts following the change feed. */
-  static async open(store: Store, options: PointTilesOptions = {}): Promise<PointTiles> {
+  static async open(store: Store, options: PointTilesOptions): Promise<PointTiles> {
     const now = options.now ?? Date.now;
     const started = performance.now();
-    const feed = new ChangeFeed(store, {
-      intervalMs: options.pollMs ?? 500,
-      ...(options.onError ? { onError: options.onError } : {}),
-      now,
-    });
-    // Read the feed position first: a change made during the build is applied again afterwards
-    // (re-reading a row is idempotent), never lost.
-    const startSeq = await feed.latestSeq();
-    const index = new PointTileIndex(startSeq);
-    // sized once, to the snapshot (plus 2 %): growing by doubling would leave up to half unused
-    index.load(
-      await readSnapshot(store, now(), {
-        threads: options.scanThreads,
-        minRowsPerThread: options.scanMinRowsPerThread,
-        log: options.log,
-      }),
+    const tiles = await options.follower.followSnapshot(
+      'point tiles',
+      async (subscription) => {
+        const startSeq = subscription.position;
+        const index = new PointTileIndex(startSeq);
+        // sized once, to the snapshot (plus 2 %): growing by doubling would leave up to half unused
+        index.load(
+          await readSnapshot(store, now(), {
+            threads: options.scanThreads,
+            minRowsPerThread: options.scanMinRowsPerThread,
+            log: options.log,
+          }),
+        );
+        index.buildAll();
+        const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
+        options.log?.('point tiles: index built', { ...stats });
+        return new PointTiles(index, stats, subscription, store, now);
+      },
+      (built, kind, changes) => built.applyChanges(kind, changes),
     );
-    index.buildAll();
-    const stats = { records: index.count, buildMs: Math.round(performance.now() - started), startSeq };
-    options.log?.('point tiles: index built', { ...stats });
-    const tiles = new PointTiles(index, feed, stats, store, now);
-    feed.subscribe('point', (changes) => tiles.applyChanges('point', changes));
-    feed.subscribe('event', (changes) => tiles.applyChanges('event', changes));
-    await feed.start(startSeq);
+    const index = tiles.index;
     tiles.sweepTimer = setInterval(() => index.sweep(now()), SWEEP_EVERY_MS);
     tiles.sweepTimer.unref();
     return tiles;
@@ -98,7 +95,7 @@ export class PointTiles {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.feed.stop();
+    await this.subscription.close();
   }
 
   /** The tile for z/x/y and these groups, encoded (and gzipped when asked) once per content version. */
@@ -134,7 +131,7 @@ export class PointTiles {
     return this.index.expansionZoom(group, clusterId);
   }
 
-  private async applyChanges(kind: 'point' | 'event', changes: StoreChange[]): Promise<void> {
+  private async applyChanges(kind: ChangeKind, changes: readonly StoreChange[]): Promise<void> {
     const ids = [...new Set(changes.map((c) => c.objectId))];
     const rows = await readByIds(this.store, kind, ids);
     const seq = changes.reduce((max, c) => Math.max(max, c.seq), 0);

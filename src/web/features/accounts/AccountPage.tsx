@@ -1,10 +1,16 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { meResponseSchema, newPasswordSchema, type AccountUser } from '../../../shared/api/accounts';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
+import {
+  changePasswordRequestSchema,
+  meResponseSchema,
+  type AccountUser,
+} from '../../../shared/api/accounts';
 import { DEFAULT_PASSWORD_RULE } from '../../../shared/validation/accounts';
-import { ApiError, apiPost, fieldOfMessage } from '../../lib/api';
+import { apiPost, fieldError } from '../../lib/api';
 import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
-import { TextField } from './TextField';
+import { messageFor } from './accountForm';
+import { AccountForm, type FieldSpec } from './AuthForm';
 import { LOGIN_REASONS, useSession } from './session';
 
 /** Social §5 and §9: an image of at most 10485760 bytes (the server checks the same). */
@@ -18,12 +24,6 @@ const PASSWORD_CHANGED = 'Your password was changed. Other devices were signed o
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** 'is required.' reads as 'New password is required.'; a full sentence stays as it is. */
-function messageFor(label: string, reason: string): string {
-  if (/^(is|must|may|does|should) /.test(reason)) return `${label} ${reason}`;
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
 /**
@@ -145,8 +145,8 @@ function PhotoSection({ user }: { user: AccountUser }) {
       setStatus('');
       const message = errorText(failure);
       // the server's 'image: must be …' reads as 'Photo must be …'
-      const spot = failure instanceof ApiError ? fieldOfMessage(message, ['image']) : null;
-      setError(spot ? messageFor('Photo', spot.reason) : message);
+      const spot = fieldError(failure);
+      setError(spot?.field === 'image' ? messageFor('Photo', spot.reason) : message);
     } finally {
       setBusy(false);
     }
@@ -226,115 +226,51 @@ function PhotoSection({ user }: { user: AccountUser }) {
   );
 }
 
-type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
-
-const PASSWORD_FIELDS: { name: PasswordField; label: string; autoComplete: string; hint?: string }[] = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+const PASSWORD_FIELDS: FieldSpec<'currentPassword' | 'newPassword' | 'confirmPassword'>[] = [
+  { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
   {
     name: 'newPassword',
     label: 'New password',
+    type: 'password',
     autoComplete: 'new-password',
     hint: `At least ${DEFAULT_PASSWORD_RULE.minLength} characters.`,
   },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
 ];
 
-const NEW_PASSWORD = newPasswordSchema(DEFAULT_PASSWORD_RULE);
+/** The change-password contract, and the confirmation the server never sees. */
+const PASSWORD_SCHEMA = changePasswordRequestSchema(DEFAULT_PASSWORD_RULE)
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    path: ['confirmPassword'],
+    message: 'Please enter the same value again.',
+    // checked with the other fields' problems, not only once they pass
+    when: () => true,
+  });
 
 function PasswordSection() {
   const { updateUser } = useSession();
   const id = useId();
-  const [values, setValues] = useState<Record<PasswordField, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const check = (): Partial<Record<PasswordField, string>> => {
-    const found: Partial<Record<PasswordField, string>> = {};
-    if (values.currentPassword === '') found.currentPassword = 'Current password is required.';
-    const rule = NEW_PASSWORD.safeParse(values.newPassword);
-    if (!rule.success) found.newPassword = messageFor('New password', rule.error.issues[0]?.message ?? '');
-    if (values.confirmPassword !== values.newPassword)
-      found.confirmPassword = 'Please enter the same value again.';
-    return found;
-  };
-
-  const focus = (field: PasswordField) => document.getElementById(`${id}-${field}`)?.focus();
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = check();
-    setErrors(found);
-    setFormError(null);
-    setStatus('');
-    const firstBad = PASSWORD_FIELDS.find((field) => found[field.name] !== undefined);
-    if (firstBad) {
-      focus(firstBad.name);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await apiPost('/v1/account/password', meResponseSchema, {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      });
-      updateUser(answer.user);
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      setStatus(PASSWORD_CHANGED);
-    } catch (failure) {
-      const message = errorText(failure);
-      const spot =
-        failure instanceof ApiError ? fieldOfMessage(message, ['currentPassword', 'newPassword']) : null;
-      const field = spot ? PASSWORD_FIELDS.find((f) => f.name === spot.field) : undefined;
-      if (spot && field) {
-        setErrors({ [field.name]: messageFor(field.label, spot.reason) });
-        setBusy(false);
-        // after the fieldset is enabled again
-        requestAnimationFrame(() => focus(field.name));
-        return;
-      }
-      setFormError(message);
-    }
-    setBusy(false);
-  };
 
   return (
     <section className="account__card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Change password</h2>
-      <form className="auth-form account__form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        {formError !== null && (
-          <p className="auth-form__error" role="alert">
-            {formError}
-          </p>
-        )}
-        <fieldset disabled={busy}>
-          {PASSWORD_FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              id={`${id}-${field.name}`}
-              name={field.name}
-              label={field.label}
-              type="password"
-              autoComplete={field.autoComplete}
-              value={values[field.name]}
-              error={errors[field.name]}
-              hint={field.hint}
-              onChange={(value) => setValues((previous) => ({ ...previous, [field.name]: value }))}
-            />
-          ))}
-          <div className="account__actions">
-            <button type="submit" className="xp-button xp-button--primary">
-              {busy ? 'Changing password…' : 'Change password'}
-            </button>
-          </div>
-        </fieldset>
-      </form>
+      <AccountForm
+        schema={PASSWORD_SCHEMA}
+        fields={PASSWORD_FIELDS}
+        settings
+        labels={['Change password', 'Changing password…']}
+        send={async ({ currentPassword, newPassword }) => {
+          setStatus('');
+          const answer = await apiPost('/v1/account/password', meResponseSchema, {
+            currentPassword,
+            newPassword,
+          });
+          updateUser(answer.user);
+          setStatus(PASSWORD_CHANGED);
+        }}
+      />
       <p className="account__status account__status--ok" role="status" aria-live="polite">
         {status}
       </p>

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useShell } from '../../shell/Shell';
+import { useShell } from '../../shell/context';
 import { SidePanel } from '../../shell/SidePanel';
 import { MyItemsRoute } from '../owner/OwnerRoutes';
 import { useSession, LOGIN_REASONS } from './session';

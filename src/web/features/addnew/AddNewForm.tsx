@@ -1,30 +1,28 @@
 import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { DuplicateCandidate } from '../../../shared/api/points';
 import { findCategory } from '../../../shared/domain/categories';
+import { errorAt } from '../../ui/formErrors';
 import {
   FIELD_LABELS,
-  FORM_FIELDS,
   NEAR_CITY_MAX_M,
-  type FieldErrors,
   type FormField,
-  type FormState,
+  type FormValues,
+  type NearestPlace,
 } from './addNewForm';
-
-export interface FormProblems {
-  fields: FieldErrors;
-  /** a problem that is not about one field. */
-  form: string | null;
-}
 
 export interface AddNewFormProps {
   supertypeName: string;
   typeName: string;
-  state: FormState;
-  problems: FormProblems;
+  /** the lookup's answer for where the marker is, or null while none has come. */
+  place: NearestPlace | null;
+  /** a refusal that is not about one field (the contract's or the server's). */
+  formError: string | null;
   /** places the server found close by with a similar name, or null when none was reported. */
   duplicates: DuplicateCandidate[] | null;
-  titleRef: RefObject<HTMLInputElement | null>;
+  formRef: RefObject<HTMLFormElement | null>;
+  /** the visitor typed into a field (react-hook-form already holds the value). */
   onEdit(field: FormField, value: string): void;
   onSubmit(): void;
   onSaveAnyway(): void;
@@ -52,29 +50,25 @@ const ROWS: FormField[][] = [
 /**
  * The add-new form (map-and-search §3 add-new fields): the supertype and type the address chose,
  * then title, coordinates (the marker's, editable) and the address parts. Each field has its label
- * and its error beside it; the first field in error takes focus when a submission is refused.
+ * and its error beside it (the values and errors are PlaceStep's react-hook-form).
  */
 export function AddNewForm({
   supertypeName,
   typeName,
-  state,
-  problems,
+  place,
+  formError,
   duplicates,
-  titleRef,
+  formRef,
   onEdit,
   onSubmit,
   onSaveAnyway,
   onChangeType,
 }: AddNewFormProps) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { register, formState } = useFormContext<FormValues>();
   const duplicatesRef = useRef<HTMLDivElement>(null);
 
-  // a refused submission: focus goes to the first field in error, or to the duplicate notice
-  useEffect(() => {
-    const first = FORM_FIELDS.find((field) => problems.fields[field] !== undefined);
-    if (first !== undefined) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-  }, [problems]);
+  // a possible duplicate: focus goes to the notice, which offers to save anyway
   useEffect(() => {
     if (duplicates !== null && duplicates.length > 0) duplicatesRef.current?.focus();
   }, [duplicates]);
@@ -83,7 +77,6 @@ export function AddNewForm({
     event.preventDefault();
     onSubmit();
   };
-  const place = state.place;
 
   return (
     <form
@@ -111,7 +104,7 @@ export function AddNewForm({
       {ROWS.map((row) => (
         <div key={row.join('-')} className={row.length > 1 ? 'addnew-form__row' : undefined}>
           {row.map((field) => {
-            const error = problems.fields[field];
+            const error = errorAt(formState.errors, field);
             const inputId = `${id}-${field}`;
             return (
               <div key={field} className="addnew-field">
@@ -121,16 +114,15 @@ export function AddNewForm({
                 </label>
                 <input
                   id={inputId}
-                  ref={field === 'title' ? titleRef : undefined}
-                  name={field}
                   type="text"
                   inputMode={field === 'lat' || field === 'lon' ? 'decimal' : undefined}
                   autoComplete={AUTOCOMPLETE[field] ?? 'off'}
                   required={field === 'title' || field === 'lat' || field === 'lon'}
-                  value={state.values[field]}
                   aria-invalid={error !== undefined || undefined}
                   aria-describedby={error !== undefined ? `${inputId}-error` : undefined}
-                  onChange={(event) => onEdit(field, event.target.value)}
+                  {...register(field, {
+                    onChange: (event: { target: { value: string } }) => onEdit(field, event.target.value),
+                  })}
                 />
                 {error !== undefined && (
                   <p className="addnew-field__error" id={`${inputId}-error`}>
@@ -149,9 +141,9 @@ export function AddNewForm({
             ? `Nearest town: ${[place.city, place.region, place.country].filter(Boolean).join(', ')} (${formatDistance(place.distanceM)}).`
             : `No town within ${NEAR_CITY_MAX_M / 1000} km: without an address the place reads ${place.text}.`}
       </p>
-      {problems.form !== null && (
+      {formError !== null && (
         <p className="addnew-form__error" role="alert">
-          {problems.form}
+          {formError}
         </p>
       )}
       {duplicates !== null && duplicates.length > 0 && (

@@ -4,7 +4,7 @@ import { buildAddress, type AddNewSupertype, type Route } from '../../../shared/
 import { findCategory } from '../../../shared/domain/categories';
 import { ADD_NEW_SUPERTYPES } from '../../../shared/domain/supertypes';
 import { isLevelState } from '../../shell/navigation';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { SidePanel } from '../../shell/SidePanel';
 import { addNewStep } from '../../shell/viewMode';
 import { PlaceStep } from './PlaceStep';

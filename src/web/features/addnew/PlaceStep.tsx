@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Marker, Popup } from 'maplibre-gl';
@@ -16,16 +18,22 @@ import {
 } from '../../map/MapView';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
 import { SidePanel } from '../../shell/SidePanel';
+import { errorAt } from '../../ui/formErrors';
+import { useRefusalFocus } from '../../ui/useRefusalFocus';
 import { closestCities, createPoint, duplicateCandidates } from './addNewApi';
-import { AddNewForm, type FormProblems } from './AddNewForm';
+import { AddNewForm } from './AddNewForm';
 import {
-  checkBody,
+  FORM_FIELDS,
+  addNewFormSchema,
   createBody,
   errorFromServer,
   formReducer,
   initialFormState,
   markerPosition,
   nearestPlace,
+  type FormAction,
+  type FormState,
+  type FormValues,
 } from './addNewForm';
 import { forgetDraft, rememberForm, rememberedForm } from './draft';
 import { popupPlacement } from './popupPlacement';
@@ -82,14 +90,24 @@ export interface PlaceStepProps {
  * possible duplicate is offered before saving; the new point then opens in its panel.
  */
 export function PlaceStep({ title, supertype, category, onBack, onClose }: PlaceStepProps) {
-  const [state, dispatch] = useReducer(
-    formReducer,
-    null,
+  const [initial] = useState(
     () =>
       rememberedForm(supertype, category.key) ??
       initialFormState(toLatLon(placeBelowMapCenter(MARKER_OFFSET_PX))),
   );
-  const [problems, setProblems] = useState<FormProblems>({ fields: {}, form: null });
+  const form = useForm<FormValues>({
+    defaultValues: initial.values,
+    resolver: zodResolver(addNewFormSchema(supertype, category.key)),
+    shouldFocusError: false,
+  });
+  const { control, getValues, setValue, setError, setFocus, handleSubmit } = form;
+  const values = useWatch({ control }) as FormValues;
+  // what formReducer keeps besides the values: which lookup fields were typed, whether the
+  // visitor placed the marker, the lookup's answer (only that is drawn)
+  const meta = useRef<Omit<FormState, 'values'>>(initial);
+  const [place, setPlace] = useState(initial.place);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const formRef = useRefusalFocus('.addnew-form__error', form.formState.submitCount);
   const [duplicates, setDuplicates] = useState<DuplicateCandidate[] | null>(null);
   const [popupNode] = useState(() => {
     const node = document.createElement('div');
@@ -102,13 +120,29 @@ export function PlaceStep({ title, supertype, category, onBack, onClose }: Place
   const markerRef = useRef<Marker | null>(null);
   const popupRef = useRef<Popup | null>(null);
   const positionRef = useRef<{ lat: number; lon: number } | null>(null);
-  const titleRef = useRef<HTMLInputElement | null>(null);
-  const position = markerPosition(state.values);
+  const position = markerPosition(values);
   const lat = position?.lat ?? null;
   const lon = position?.lon ?? null;
 
+  /** The marker, the lookup or typing changed the form: formReducer says how, the form takes it. */
+  const dispatch = useCallback(
+    (action: FormAction) => {
+      const before = { ...meta.current, values: getValues() };
+      const next = formReducer(before, action);
+      if (next === before) return;
+      for (const field of FORM_FIELDS)
+        if (next.values[field] !== before.values[field]) setValue(field, next.values[field]);
+      meta.current = { typed: next.typed, placed: next.placed, place: next.place };
+      setPlace(next.place);
+    },
+    [getValues, setValue],
+  );
+
   // the draft survives going back to step 2 and forward again
-  useEffect(() => rememberForm(supertype, category.key, state), [supertype, category.key, state]);
+  useEffect(
+    () => rememberForm(supertype, category.key, { ...meta.current, values }),
+    [supertype, category.key, values, place],
+  );
 
   // the marker and its popup live as long as the step
   useEffect(() => {
@@ -154,7 +188,7 @@ export function PlaceStep({ title, supertype, category, onBack, onClose }: Place
       markerRef.current = null;
       popupRef.current = null;
     };
-  }, [popupNode]);
+  }, [popupNode, dispatch]);
 
   // the marker follows the form's coordinates, once they are a place; on wide screens the form's
   // popup goes with it, on phones the form is in the sheet
@@ -197,54 +231,54 @@ export function PlaceStep({ title, supertype, category, onBack, onClose }: Place
       clearTimeout(timer);
       controller.abort();
     };
-  }, [lat, lon]);
+  }, [lat, lon, dispatch]);
 
-  const submit = useCallback(
-    async (confirmNotDuplicate: boolean) => {
-      const body = createBody(supertype, category.key, state.values, { confirmNotDuplicate });
-      const checked = checkBody(body);
-      if (Object.keys(checked.fields).length > 0 || checked.form !== null) {
-        setProblems(checked);
+  const send = async (formValues: FormValues, confirmNotDuplicate: boolean) => {
+    const body = createBody(supertype, category.key, formValues, { confirmNotDuplicate });
+    setServerError(null);
+    try {
+      const created = await loader.run(createPoint(body), 'Adding your XPoint…');
+      forgetDraft();
+      void navigate(`${created.url}${window.location.hash}`, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === POSSIBLE_DUPLICATE) {
+        const candidates = await duplicateCandidates(body).catch(() => []);
+        setDuplicates(candidates);
+        setServerError(candidates.length === 0 ? error.message : null);
         return;
       }
-      setProblems({ fields: {}, form: null });
-      try {
-        const created = await loader.run(createPoint(body), 'Adding your XPoint…');
-        forgetDraft();
-        void navigate(`${created.url}${window.location.hash}`, { replace: true });
-      } catch (error) {
-        if (error instanceof ApiError && error.code === POSSIBLE_DUPLICATE) {
-          const candidates = await duplicateCandidates(body).catch(() => []);
-          setDuplicates(candidates);
-          setProblems({ fields: {}, form: candidates.length === 0 ? error.message : null });
-          return;
-        }
-        setProblems(errorFromServer(error instanceof Error ? error.message : String(error)));
-      }
-    },
-    [supertype, category.key, state.values, loader, navigate],
-  );
+      const problems = errorFromServer(error);
+      for (const [field, message] of Object.entries(problems.fields))
+        setError(field as keyof FormValues, { message });
+      setServerError(problems.form);
+    }
+  };
+  const submit = (confirmNotDuplicate: boolean) =>
+    void handleSubmit(
+      (formValues) => send(formValues, confirmNotDuplicate),
+      () => setServerError(null),
+    )();
 
-  const form = (
+  const addNewForm = (
     <AddNewForm
       supertypeName={SUPERTYPE_TEXT[supertype].name}
       typeName={category.name}
-      state={state}
-      problems={problems}
+      place={place}
+      formError={serverError ?? errorAt(form.formState.errors, 'root.form') ?? null}
       duplicates={duplicates}
-      titleRef={titleRef}
+      formRef={formRef}
       onEdit={(field, value) => {
         dispatch({ type: 'edit', field, value });
         if (field === 'title') setDuplicates(null);
       }}
-      onSubmit={() => void submit(false)}
-      onSaveAnyway={() => void submit(true)}
+      onSubmit={() => submit(false)}
+      onSaveAnyway={() => submit(true)}
       onChangeType={onBack}
     />
   );
 
   return (
-    <>
+    <FormProvider {...form}>
       <SidePanel
         title={title}
         className="addnew-panel addnew-panel--place"
@@ -274,17 +308,17 @@ export function PlaceStep({ title, supertype, category, onBack, onClose }: Place
               <button
                 type="button"
                 className="xp-button xp-button--primary"
-                onClick={() => titleRef.current?.focus()}
+                onClick={() => setFocus('title')}
               >
                 Go to the form
               </button>
             </div>
           )}
         </div>
-        {narrow && form}
+        {narrow && addNewForm}
       </SidePanel>
-      {!narrow && createPortal(form, popupNode)}
-    </>
+      {!narrow && createPortal(addNewForm, popupNode)}
+    </FormProvider>
   );
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
 import type { NearestCity } from '../../../shared/api/details';
 import {
+  addNewFormSchema,
   checkBody,
   createBody,
   errorFromServer,
@@ -66,11 +68,36 @@ describe('the add-new form', () => {
   });
 
   it('shows the server\u2019s field errors beside their fields and other errors above the buttons', () => {
-    expect(errorFromServer('title: must be at most 120 characters long.')).toEqual({
+    const refusal = (message: string, field?: string) => new ApiError(1002, message, 400, field);
+    expect(errorFromServer(refusal('title: must be at most 120 characters long.', 'title'))).toEqual({
       fields: { title: 'Title must be at most 120 characters long.' },
       form: null,
     });
-    expect(errorFromServer('Too many requests.')).toEqual({ fields: {}, form: 'Too many requests.' });
+    expect(errorFromServer(refusal('Too many requests.'))).toEqual({
+      fields: {},
+      form: 'Too many requests.',
+    });
+    // a field the form does not show stays above the buttons, whole
+    expect(errorFromServer(refusal('type: is unknown.', 'type'))).toEqual({
+      fields: {},
+      form: 'type: is unknown.',
+    });
+  });
+
+  it('gives the resolver the same problems at the form\u2019s fields, and one about no field as the form\u2019s', () => {
+    const issues = (type: string, values: FormState['values']) =>
+      (addNewFormSchema('service', type).safeParse(values).error?.issues ?? []).map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]);
+    const state = formReducer(start(), { type: 'edit', field: 'lat', value: '95' });
+    expect(issues('plumber', state.values)).toEqual([
+      ['title', 'Title is required.'],
+      ['lat', 'Latitude must be between -90 and 90.'],
+    ]);
+    const named = formReducer(start(), { type: 'edit', field: 'title', value: 'Pipes' });
+    expect(issues('plumber', named.values)).toEqual([]);
+    expect(issues('bakery', named.values)).toEqual([['root.form', expect.stringMatching(/^type: /)]]);
   });
 
   it('reads coordinates only when they are numbers in range', () => {

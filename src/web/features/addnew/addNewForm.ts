@@ -1,12 +1,14 @@
+import { z } from 'zod';
 import { createPointRequestSchema } from '../../../shared/api/points';
 import type { NearestCity } from '../../../shared/api/details';
 import type { AddNewSupertype } from '../../../shared/address/types';
-import { fieldOfMessage } from '../../lib/api';
+import { fieldError } from '../../lib/api';
 
 /**
  * The state of the add-new form (map-and-search §3 add-new fields, §4 step 3) and the rules that
  * turn it into a `POST /v1/xpoint/create` body, errors into messages beside fields, and a
- * nearest-city answer into city, region and country. Pure: the form component only wires these up.
+ * nearest-city answer into city, region and country. Pure: PlaceStep wires these into react-hook-form,
+ * which holds the values; `formReducer` decides how the marker, the lookup and typing change them.
  */
 
 /** The fields the visitor fills in; supertype and type come from the address. */
@@ -226,12 +228,23 @@ export function checkBody(body: CreateBody): { fields: FieldErrors; form: string
 }
 
 /**
- * A server error as the form shows it: `field: reason` (the catalogue's invalidField) beside its
- * field, anything else above the buttons.
+ * The form's resolver schema: the body the form would send, checked with the create contract
+ * (`checkBody`); a problem about no field of the form is the form's own, at `root.form`.
  */
-export function errorFromServer(message: string): { fields: FieldErrors; form: string | null } {
-  const split = fieldOfMessage(message, FORM_FIELDS);
-  if (split !== null && isFormField(split.field))
-    return { fields: { [split.field]: fieldMessage(split.field, split.reason) }, form: null };
-  return { fields: {}, form: message };
+export function addNewFormSchema(supertype: AddNewSupertype, type: string) {
+  return z.custom<FormValues>().superRefine((values, ctx) => {
+    const checked = checkBody(createBody(supertype, type, values));
+    for (const [field, message] of Object.entries(checked.fields))
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    if (checked.form !== null)
+      ctx.addIssue({ code: 'custom', path: ['root', 'form'], message: checked.form });
+  });
+}
+
+/** A server refusal as the form shows it: beside the field it names, else above the buttons. */
+export function errorFromServer(error: unknown): { fields: FieldErrors; form: string | null } {
+  const named = fieldError(error);
+  if (named !== null && isFormField(named.field))
+    return { fields: { [named.field]: fieldMessage(named.field, named.reason) }, form: null };
+  return { fields: {}, form: error instanceof Error ? error.message : String(error) };
 }

@@ -1,21 +1,10 @@
-import {
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { API_ERROR_CODES, ApiError, apiPost } from '../../lib/api';
 import { useSession } from '../accounts/session';
 import { ErrorPanel } from '../../shell/SidePanel';
+import { Dialog } from '../../ui/Dialog';
 import { callbackAlert, hasCallbackUser, networkFailureText, type CallbackTarget } from './callback';
 import { callbackAnswerSchema } from './schemas';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const CALLBACK_PATH = '/v1/webonly/meonmap/requestimmunizationcard';
 
@@ -30,72 +19,25 @@ type Phase =
  * The request-callback modal for services (map-and-search §2, §4, §5, §8): general (the form), then
  * success or error. Without a provider to call, the error panel shows; without a service name or
  * point id, the spec's alert. A visitor leaves a phone or an email; a signed-in user is known.
- * A modal dialog: focus moves in and stays, Escape and the backdrop close it, focus returns.
+ * A modal dialog (ui/Dialog): focus moves in and stays, Escape and the backdrop close it, focus
+ * returns.
  */
 export function CallbackModal({ target, onClose }: { target: CallbackTarget; onClose(): void }) {
   const { signedIn, user } = useSession();
   const [phase, setPhase] = useState<Phase>({ kind: 'general' });
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const alert = callbackAlert(target);
   const canSend = alert === null && hasCallbackUser(target);
 
-  useLayoutEffect(() => {
-    const opener = document.activeElement;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    const first = dialogRef.current?.querySelector<HTMLElement>(
-      'input, textarea, button:not(.xp-modal__close)',
-    );
-    (first ?? dialogRef.current?.querySelector<HTMLElement>('button'))?.focus();
-    return () => {
-      root?.removeAttribute('inert');
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
-
   // each outcome replaces the form: focus moves to the new content, so Escape and Tab keep working
   useEffect(() => {
     if (phase.kind === 'sending') return;
-    const dialog = dialogRef.current;
-    if (dialog === null || dialog.contains(document.activeElement)) return;
-    const next = dialog.querySelector<HTMLElement>('.xp-modal__body button, .xp-modal__body input');
-    (next ?? dialog).focus();
+    const body = bodyRef.current;
+    if (body === null || body.parentElement?.contains(document.activeElement)) return;
+    const next = body.querySelector<HTMLElement>('button, input');
+    (next ?? body.parentElement)?.focus();
   }, [phase.kind]);
-
-  // Escape closes the modal also when focus fell out of it (the page behind it is inert)
-  useEffect(() => {
-    const onEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      onClose();
-    };
-    document.addEventListener('keydown', onEscape);
-    return () => document.removeEventListener('keydown', onEscape);
-  }, [onClose]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      // the modal lives in the panel's React tree: its Escape must not also close the panel
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
-      (element) => element.offsetParent !== null,
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const send = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -194,33 +136,24 @@ export function CallbackModal({ target, onClose }: { target: CallbackTarget; onC
       </form>
     );
 
-  return createPortal(
-    <div
-      className="xp-modal-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+  return (
+    <Dialog
+      className="callback-modal"
+      labelledBy={titleId}
+      initialFocus="input, textarea, .xp-modal__body button"
+      onClose={onClose}
     >
-      <div
-        ref={dialogRef}
-        className="xp-modal callback-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <div className="xp-modal__head">
-          <h2 id={titleId} className="xp-modal__title">
-            Request a callback
-          </h2>
-          <button type="button" className="xp-modal__close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="xp-modal__body">{body}</div>
+      <div className="xp-modal__head">
+        <h2 id={titleId} className="xp-modal__title">
+          Request a callback
+        </h2>
+        <button type="button" className="xp-modal__close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>,
-    document.body,
+      <div ref={bodyRef} className="xp-modal__body">
+        {body}
+      </div>
+    </Dialog>
   );
 }

@@ -1,16 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { canonicalPointPath } from '../../../shared/address';
 import { profileLink } from '../../../shared/address/links';
 import { displayAddress, linkView } from '../../../shared/details/text';
 import { useSession } from '../accounts/session';
-import { useResource } from '../../lib/useResource';
+import { errorText } from '../../lib/query';
 import { revealOnMap } from '../../map/MapView';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { Description } from './Description';
 import { inAppLink } from './inAppLink';
 import { eventWhen, formatDateTime } from './format';
+import { eventDetailsQuery } from './queries';
 import { eventDetailsSchema, type EventDetails } from './schemas';
 
 export { eventDetailsSchema };
@@ -30,26 +32,27 @@ export function EventPanel({ id }: { id: string }) {
 
 function EventPanelLevel({ id }: { id: string }) {
   const { navigation } = useShell();
-  const resource = useResource(`/v1/webonly/eventdetails/${encodeURIComponent(id)}`, eventDetailsSchema);
-  useDocumentTitle(resource.status === 'ready' ? resource.data.title : null);
-  const location = resource.status === 'ready' ? resource.data.location : null;
+  const { user } = useSession();
+  const resource = useQuery(eventDetailsQuery(id, user?.id ?? ''));
+  useDocumentTitle(resource.data?.title ?? null);
+  const location = resource.data?.location ?? null;
   useEffect(() => {
     if (location) revealOnMap(location.lon, location.lat);
   }, [location]);
   const back = navigation.canGoBack ? navigation.back : undefined;
-  if (resource.status !== 'ready')
+  if (resource.status !== 'success')
     return (
       <SidePanel
-        title={resource.status === 'loading' ? 'Loading…' : 'Event'}
+        title={resource.status === 'pending' ? 'Loading…' : 'Event'}
         className="event-panel"
         onClose={navigation.toMap}
         onBack={back}
         levelKey={`${id}${resource.status}`}
       >
-        {resource.status === 'loading' ? (
+        {resource.status === 'pending' ? (
           <PanelLoader label="Loading the event…" />
         ) : (
-          <ErrorPanel message={resource.message} />
+          <ErrorPanel message={errorText(resource.error)} />
         )}
       </SidePanel>
     );

@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { categoryName } from '../../../shared/domain/categories';
-import { useResource } from '../../lib/useResource';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { errorText } from '../../lib/query';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { PanelLoader } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';
 import { FullScreenPoint } from './FullScreenPoint';
-import { pointDetailsSchema } from './schemas';
+import { pointDetailsQuery } from './queries';
 
 /**
  * The full-screen point page inside the app (/f/{id} or /{id} reached without a page load): the
@@ -21,9 +22,10 @@ export function FullScreenScreen({ id }: { id: string }) {
 
 function FullScreenLevel({ id }: { id: string }) {
   const { navigation } = useShell();
-  const resource = useResource(`/v1/webonly/xpointdetails/${encodeURIComponent(id)}`, pointDetailsSchema);
-  useDocumentTitle(resource.status === 'ready' ? resource.data.title : null);
-  const failure = resource.status === 'error' ? resource.message : null;
+  const { user } = useSession();
+  const resource = useQuery(pointDetailsQuery(id, user?.id ?? ''));
+  useDocumentTitle(resource.data?.title ?? null);
+  const failure = resource.status === 'error' ? errorText(resource.error) : null;
 
   useEffect(() => {
     if (failure === null) return;
@@ -34,7 +36,7 @@ function FullScreenLevel({ id }: { id: string }) {
 
   return (
     <div className="fullscreen-overlay">
-      {resource.status === 'ready' ? (
+      {resource.status === 'success' ? (
         <FullScreenPoint
           point={resource.data}
           category={categoryName(resource.data.supertype, resource.data.type)}

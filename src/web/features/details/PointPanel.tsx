@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { canonicalPointPath, needsPrefixCorrection } from '../../../shared/address';
 import { useSession } from '../accounts/session';
-import { useResource } from '../../lib/useResource';
+import { errorText } from '../../lib/query';
 import { revealOnMap } from '../../map/MapView';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { ClaimBanner } from './ClaimBanner';
 import { Description } from './Description';
@@ -22,6 +23,7 @@ import {
   ServiceFacts,
   VisitStats,
 } from './PointSections';
+import { pointDetailsQuery } from './queries';
 import { pointDetailsSchema, type PointDetails } from './schemas';
 import { categoryName } from '../../../shared/domain/categories';
 
@@ -40,8 +42,9 @@ export function PointPanel({ id }: { id: string }) {
 
 function PointPanelLevel({ id }: { id: string }) {
   const { route, navigation } = useShell();
-  const resource = useResource(`/v1/webonly/xpointdetails/${encodeURIComponent(id)}`, pointDetailsSchema);
-  const details = resource.status === 'ready' ? resource.data : null;
+  const { user } = useSession();
+  const resource = useQuery(pointDetailsQuery(id, user?.id ?? ''));
+  const details = resource.data ?? null;
   useDocumentTitle(details?.title ?? null);
 
   // /b/{id} for a point that is a rental: silently corrected to /rent/{id} (§2)
@@ -56,7 +59,7 @@ function PointPanelLevel({ id }: { id: string }) {
   }, [details]);
 
   const back = navigation.canGoBack ? navigation.back : undefined;
-  if (resource.status === 'loading')
+  if (resource.status === 'pending')
     return (
       <SidePanel
         title="Loading…"
@@ -77,7 +80,7 @@ function PointPanelLevel({ id }: { id: string }) {
         onBack={back}
         levelKey={`${id}!`}
       >
-        <ErrorPanel message={resource.message} />
+        <ErrorPanel message={errorText(resource.error)} />
       </SidePanel>
     );
   return (

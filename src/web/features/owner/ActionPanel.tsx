@@ -1,16 +1,17 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { pointLink } from '../../../shared/address';
-import { ApiError } from '../../lib/api';
-import { useResource } from '../../lib/useResource';
+import { answersOf, errorText, refreshAfterWrite, useForgetOnLeave } from '../../lib/query';
 import { revealOnMap } from '../../map/MapView';
 import { refreshPointTiles } from '../../map/pointTiles';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';
-import { eventDetailsSchema, pointDetailsSchema } from '../details/schemas';
-import { changePointPeople, deleteEvent, deletePoint } from './ownerApi';
+import { eventDetailsPath, eventDetailsQuery, pointDetailsPath, pointDetailsQuery } from '../details/queries';
+import type { PointDetails } from '../details/schemas';
+import { changePointPeople, deleteEvent, deletePoint, editableEventPath } from './ownerApi';
 import { MAP_PATH, returnAfterDelete, returnAfterSave } from './returnPath';
 
 /**
@@ -87,9 +88,8 @@ export const EVENT_DELETE: ActionText = {
 /** Supertypes whose claim carries the claimer's words (§6: claim text only for experience and rental). */
 const CLAIM_TEXT_SUPERTYPES = new Set(['experience', 'rental']);
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError || error instanceof Error ? error.message : String(error);
-}
+/** Every list of the user's own points and events (MyItems), whatever its scope. */
+const MY_POINTS = answersOf('/v1/account/mypoints');
 
 /** Navigation within the shell that keeps the map where it is (its view lives in the hash). */
 function useGo(): (to: string) => void {
@@ -109,13 +109,51 @@ export function PointActionPanel(props: PointActionPanelProps) {
   return <PointActionLevel key={`${props.action}:${props.id}:${user?.id ?? ''}`} {...props} />;
 }
 
+/**
+ * The point's write, as a mutation: it answers the address to open next, and leaves no cached answer
+ * it changed (the point's details, the user's lists) to be shown again as it was.
+ */
+function usePointAction(action: PointActionKind, successUrl: string | undefined) {
+  const client = useQueryClient();
+  const forget = useForgetOnLeave();
+  return useMutation({
+    mutationFn: async ({ point, text }: { point: PointDetails; text?: string }): Promise<string> => {
+      if (action === 'delete') {
+        await deletePoint(point.id);
+        return returnAfterDelete(successUrl, point.id);
+      }
+      const api =
+        action === 'claim'
+          ? 'claim'
+          : action === 'become-consultant'
+            ? 'becomeconsultant'
+            : 'clearconsultant';
+      const answer = await changePointPeople(api, point.id, text);
+      // the point opens with its new owner or consultant; stopping returns where it was asked from
+      return action === 'clear-consultant' ? returnAfterSave(successUrl, answer.url) : answer.url;
+    },
+    onSuccess: async (_next, { point }) => {
+      if (action === 'delete') {
+        forget(answersOf(pointDetailsPath(point.id)));
+        refreshPointTiles();
+      } else {
+        // its controls change with its people: the point opens as the server now has it
+        await refreshAfterWrite(client, answersOf(pointDetailsPath(point.id)));
+      }
+      await refreshAfterWrite(client, MY_POINTS);
+    },
+  });
+}
+
 function PointActionLevel({ action, id, successUrl }: PointActionPanelProps) {
   const text = POINT_ACTIONS[action];
   const { navigation } = useShell();
+  const { user } = useSession();
   const go = useGo();
   const loader = useFullScreenLoader();
-  const resource = useResource(`/v1/webonly/xpointdetails/${encodeURIComponent(id)}`, pointDetailsSchema);
-  const point = resource.status === 'ready' ? resource.data : null;
+  const resource = useQuery(pointDetailsQuery(id, user?.id ?? ''));
+  const point = resource.data ?? null;
+  const write = usePointAction(action, successUrl);
   const [claimText, setClaimText] = useState('');
   const textId = useId();
   useDocumentTitle(text.title);
@@ -129,23 +167,13 @@ function PointActionLevel({ action, id, successUrl }: PointActionPanelProps) {
 
   const run = async () => {
     if (point === null) return;
-    if (action === 'delete') {
-      await loader.run(deletePoint(point.id), text.working);
-      refreshPointTiles();
-      go(returnAfterDelete(successUrl, point.id));
-      return;
-    }
-    const api =
-      action === 'claim' ? 'claim' : action === 'become-consultant' ? 'becomeconsultant' : 'clearconsultant';
     const withText = action === 'claim' && CLAIM_TEXT_SUPERTYPES.has(point.supertype) ? claimText : undefined;
-    const answer = await loader.run(changePointPeople(api, point.id, withText), text.working);
-    // the point opens with its new owner or consultant; stopping returns where it was asked from
-    go(action === 'clear-consultant' ? returnAfterSave(successUrl, answer.url) : answer.url);
+    go(await loader.run(write.mutateAsync({ point, text: withText }), text.working));
   };
 
   let body: ReactNode;
-  if (resource.status === 'loading') body = <PanelLoader label="Loading the XPoint…" />;
-  else if (resource.status === 'error') body = <ErrorPanel message={resource.message} />;
+  if (resource.status === 'pending') body = <PanelLoader label="Loading the XPoint…" />;
+  else if (resource.status === 'error') body = <ErrorPanel message={errorText(resource.error)} />;
   else
     body = (
       <ConfirmAction
@@ -198,11 +226,14 @@ export function EventDeletePanel(props: EventDeletePanelProps) {
 
 function EventDeleteLevel({ id, successUrl }: EventDeletePanelProps) {
   const { navigation } = useShell();
+  const { user } = useSession();
   const go = useGo();
   const loader = useFullScreenLoader();
-  const resource = useResource(`/v1/webonly/eventdetails/${encodeURIComponent(id)}`, eventDetailsSchema);
+  const client = useQueryClient();
+  const forget = useForgetOnLeave();
+  const resource = useQuery(eventDetailsQuery(id, user?.id ?? ''));
   useDocumentTitle(EVENT_DELETE.title);
-  const event = resource.status === 'ready' ? resource.data : null;
+  const event = resource.data ?? null;
   const place = event?.location ?? null;
   useEffect(() => {
     if (place) revealOnMap(place.lon, place.lat);
@@ -210,9 +241,19 @@ function EventDeleteLevel({ id, successUrl }: EventDeletePanelProps) {
   // a deleted event's page is gone: back to its XPoint, else the map
   const after = event?.xpoint_url ?? MAP_PATH;
   const cancel = () => go(returnAfterSave(successUrl, `/e/${id}`));
+  const remove = useMutation({
+    mutationFn: () => deleteEvent(id),
+    onSuccess: async () => {
+      forget(answersOf(eventDetailsPath(id)));
+      forget(answersOf(editableEventPath(id)));
+      refreshPointTiles();
+      // its XPoint lists its events
+      if (event?.xpoint_id) await refreshAfterWrite(client, answersOf(pointDetailsPath(event.xpoint_id)));
+      await refreshAfterWrite(client, MY_POINTS);
+    },
+  });
   const run = async () => {
-    await loader.run(deleteEvent(id), EVENT_DELETE.working);
-    refreshPointTiles();
+    await loader.run(remove.mutateAsync(), EVENT_DELETE.working);
     go(returnAfterDelete(successUrl, id, after));
   };
   return (
@@ -223,10 +264,10 @@ function EventDeleteLevel({ id, successUrl }: EventDeletePanelProps) {
       onBack={cancel}
       levelKey={`event-delete:${id}:${resource.status}`}
     >
-      {resource.status === 'loading' ? (
+      {resource.status === 'pending' ? (
         <PanelLoader label="Loading the event…" />
       ) : resource.status === 'error' ? (
-        <ErrorPanel message={resource.message} />
+        <ErrorPanel message={errorText(resource.error)} />
       ) : (
         <ConfirmAction text={EVENT_DELETE} name={resource.data.title} onConfirm={run} onCancel={cancel} />
       )}
@@ -259,7 +300,7 @@ function ConfirmAction({ text, name, extra, onConfirm, onCancel }: ConfirmAction
       () => setBusy(false),
       (error: unknown) => {
         setBusy(false);
-        setFailure(messageOf(error));
+        setFailure(errorText(error));
       },
     );
   };

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** The controls a field of the edit form can be. */
 export type FieldControl =
@@ -8,16 +9,14 @@ export type FieldControl =
   | { kind: 'select'; options: readonly { value: string; label: string }[] };
 
 export interface EditFieldProps {
-  /** the wire path (`title`, `contacts.0.roleoverride`): the input's name, so an error can focus it. */
-  name: string;
+  /** `register(path)` of the form; the path (`title`, `contacts.0.roleoverride`) is the wire path. */
+  registration: UseFormRegisterReturn;
   label: string;
-  value: string;
   control?: FieldControl;
   required?: boolean;
   error?: string | undefined;
   /** shown under the field with the error (and read with the input). */
   hint?: ReactNode;
-  onChange(value: string): void;
 }
 
 /**
@@ -25,14 +24,12 @@ export interface EditFieldProps {
  * (`addnew-field`): the one shape of every text, date and choice field of the edit form.
  */
 export function EditField({
-  name,
+  registration,
   label,
-  value,
   control = { kind: 'text' },
   required = false,
   error,
   hint,
-  onChange,
 }: EditFieldProps) {
   const id = useId();
   const described = [hint !== undefined ? `${id}-hint` : null, error ? `${id}-error` : null]
@@ -40,18 +37,16 @@ export function EditField({
     .join(' ');
   const common = {
     id,
-    name,
-    value,
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described || undefined,
+    ...registration,
   };
   let input: ReactNode;
-  if (control.kind === 'textarea')
-    input = <textarea {...common} rows={control.rows} onChange={(event) => onChange(event.target.value)} />;
+  if (control.kind === 'textarea') input = <textarea {...common} rows={control.rows} />;
   else if (control.kind === 'select')
     input = (
-      <select {...common} onChange={(event) => onChange(event.target.value)}>
+      <select {...common}>
         {control.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -66,7 +61,6 @@ export function EditField({
         type={control.kind === 'datetime' ? 'datetime-local' : 'text'}
         inputMode={control.kind === 'text' ? control.inputMode : undefined}
         autoComplete={control.kind === 'text' ? (control.autoComplete ?? 'off') : 'off'}
-        onChange={(event) => onChange(event.target.value)}
       />
     );
   return (
@@ -92,21 +86,17 @@ export function EditField({
 
 /** A checkbox with its label, and the error the server may give it. */
 export function CheckField({
-  name,
+  registration,
   label,
-  checked,
   disabled = false,
   hint,
   error,
-  onChange,
 }: {
-  name: string;
+  registration: UseFormRegisterReturn;
   label: string;
-  checked: boolean;
   disabled?: boolean;
   hint?: string;
   error?: string | undefined;
-  onChange(checked: boolean): void;
 }) {
   const id = useId();
   return (
@@ -114,13 +104,11 @@ export function CheckField({
       <label htmlFor={id}>
         <input
           id={id}
-          name={name}
           type="checkbox"
-          checked={checked}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={hint || error ? `${id}-more` : undefined}
-          onChange={(event) => onChange(event.target.checked)}
+          {...registration}
         />{' '}
         {label}
       </label>

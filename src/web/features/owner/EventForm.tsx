@@ -1,21 +1,21 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { MAX_EVENT_INTERVALS, MAX_EVENT_TICKETS } from '../../../shared/api/events';
 import { categoriesFor } from '../../../shared/domain/categories';
 import { ADMISSIONS, type Admission } from '../../../shared/domain/enums';
-import { ApiError } from '../../lib/api';
+import { ApiError, fieldError } from '../../lib/api';
 import { refreshPointTiles } from '../../map/pointTiles';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
+import { errorAt } from '../../ui/formErrors';
+import { useRefusalFocus } from '../../ui/useRefusalFocus';
 import {
   MESSAGES,
-  fieldOfServerMessage,
+  eventFormSchema,
+  formPathOf,
   ticketSummary,
   toEventBody,
-  validateEventValues,
-  type DateTimeValues,
   type EventFormValues,
-  type FieldErrors,
-  type IntervalValues,
-  type TicketValues,
 } from './eventForm';
 import { createEvent, updateEvent, uploadEventCover } from './ownerApi';
 
@@ -45,11 +45,14 @@ export interface EventFormProps {
   onCancel(): void;
 }
 
+type Name = Path<EventFormValues>;
+
 /**
  * The event form (map-and-search §3 event fields, issue 8): what, when (start, end and openings),
  * where (the point's place or coordinates), admission and tickets, website, description and cover.
- * Each mistake shows beside its field before anything is sent; the server's refusals too, and a save
- * over someone else's newer change is refused with a clear message.
+ * react-hook-form keeps the values; eventForm.ts's schema checks them before anything is sent, and
+ * the server's refusals go beside the field they name. A save over someone else's newer change is
+ * refused with a clear message.
  */
 export function EventForm({
   saved: savedAtStart,
@@ -62,49 +65,44 @@ export function EventForm({
 }: EventFormProps) {
   const id = useId();
   const loader = useFullScreenLoader();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { register, control, handleSubmit, getValues, setError, formState } = useForm<EventFormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(eventFormSchema({ hasParent: parent !== null })),
+    // one focus rule for the form’s own checks and the server’s refusals: useRefusalFocus
+    shouldFocusError: false,
+  });
+  const intervals = useFieldArray({ control, name: 'intervals' });
+  const tickets = useFieldArray({ control, name: 'tickets' });
+  const [admission, ticketValues] = useWatch({ control, name: ['admission', 'tickets'] });
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Saved | null>(savedAtStart);
   const [cover, setCover] = useState<{ name: string; data: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // a refused submission: focus goes to the first field in error, else to the form's message
-  useEffect(() => {
-    if (attempt === 0) return;
-    const form = formRef.current;
-    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? form?.querySelector<HTMLElement>('.owner-alert'))?.focus();
-  }, [attempt]);
-
-  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
-    setValues((previous) => ({ ...previous, [key]: value }));
-  const field = (name: string) => ({ id: `${id}-${name}`, error: errors[name] });
+  const [coverError, setCoverError] = useState<string | null>(null);
+  const formRef = useRefusalFocus('.owner-alert', formState.submitCount);
+  const field = (name: Name) => ({ id: `${id}-${name}`, error: errorAt(formState.errors, name) });
+  /** a labelled text input bound to the form. */
+  const input = (name: Name, label: string, extra: Omit<InputProps, 'name' | 'register'> = {}) => (
+    <Field {...field(name)} label={label} required={extra.required}>
+      {(props) => <Input {...props} {...extra} name={name} register={register} />}
+    </Field>
+  );
 
   const onCover = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    setErrors(({ cover: _old, ...rest }) => rest);
+    setCoverError(null);
     if (file === undefined) return setCover(null);
     if (file.size > COVER_MAX_BYTES) {
       setCover(null);
-      setErrors((previous) => ({ ...previous, cover: 'Invalid image size. Max allowed 10 MB' }));
+      setCoverError('Invalid image size. Max allowed 10 MB');
       return;
     }
     const reader = new FileReader();
     reader.onload = () => setCover({ name: file.name, data: String(reader.result) });
-    reader.onerror = () =>
-      setErrors((previous) => ({ ...previous, cover: 'The file could not be read. Choose it again.' }));
+    reader.onerror = () => setCoverError('The file could not be read. Choose it again.');
     reader.readAsDataURL(file);
   };
 
-  const refuse = (fieldErrors: FieldErrors, message: string | null) => {
-    setErrors(fieldErrors);
-    setFormError(message);
-    setAttempt((n) => n + 1);
-  };
-
-  const save = async () => {
+  const save = async (values: EventFormValues) => {
     const body = toEventBody(values, saved ? 'update' : 'create');
     const written = saved
       ? await updateEvent({ ...body, id: saved.id, version: saved.version })
@@ -118,8 +116,8 @@ export function EventForm({
         setSaved(current);
       } catch (error) {
         // the event is saved; only its cover was refused: the form stays, now editing that event
-        refuse(
-          { cover: error instanceof Error ? error.message : String(error) },
+        setCoverError(error instanceof Error ? error.message : String(error));
+        setFormError(
           'The event was saved, but its cover image was refused. Choose another image, or save without one.',
         );
         setCover(null);
@@ -130,39 +128,35 @@ export function EventForm({
     onDone(current.url);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateEventValues(values, { hasParent: parent !== null });
-    if (Object.keys(found).length > 0) {
-      refuse(found, 'Please correct the marked fields.');
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    loader.run(save(), saved ? 'Saving the event…' : 'Adding the event…').catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 409 && error.code === STALE_VERSION_CODE) {
-        refuse({}, MESSAGES.stale);
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      const placed = fieldOfServerMessage(message);
-      refuse(placed ? { [placed.field]: placed.reason } : {}, message);
-    });
-  };
-
-  const updateInterval = (index: number, part: keyof IntervalValues, value: DateTimeValues) =>
-    set(
-      'intervals',
-      values.intervals.map((interval, i) => (i === index ? { ...interval, [part]: value } : interval)),
-    );
-  const updateTicket = (index: number, part: keyof TicketValues, value: string) =>
-    set(
-      'tickets',
-      values.tickets.map((ticket, i) => (i === index ? { ...ticket, [part]: value } : ticket)),
-    );
+  const submit = handleSubmit(
+    (values) => {
+      setFormError(null);
+      setCoverError(null);
+      // awaited, so the submission ends (and focus follows a refusal) once the server has answered
+      return loader
+        .run(save(values), saved ? 'Saving the event…' : 'Adding the event…')
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 409 && error.code === STALE_VERSION_CODE) {
+            setFormError(MESSAGES.stale);
+            return;
+          }
+          const named = fieldError(error);
+          const path = named === null ? null : formPathOf(named.field);
+          if (named !== null && path !== null) setError(path as Name, { message: named.reason });
+          setFormError(error instanceof Error ? error.message : String(error));
+        });
+    },
+    () => setFormError('Please correct the marked fields.'),
+  );
 
   return (
-    <form ref={formRef} className="owner-form" onSubmit={submit} noValidate aria-label="The event">
+    <form
+      ref={formRef}
+      className="owner-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="The event"
+    >
       {formError !== null && (
         <p className="owner-alert" role="alert" tabIndex={-1}>
           {formError}
@@ -171,26 +165,11 @@ export function EventForm({
 
       <fieldset className="owner-form__group">
         <legend>What</legend>
-        <Field {...field('title')} label="Title" required>
-          {(props) => (
-            <input
-              {...props}
-              name="title"
-              type="text"
-              value={values.title}
-              onChange={(e) => set('title', e.target.value)}
-            />
-          )}
-        </Field>
+        {input('title', 'Title', { required: true })}
         <div className="owner-form__row">
           <Field {...field('type')} label="Type" required>
             {(props) => (
-              <select
-                {...props}
-                name="type"
-                value={values.type}
-                onChange={(e) => set('type', e.target.value)}
-              >
+              <select {...props} {...register('type')}>
                 <option value="">Choose a type</option>
                 {EVENT_TYPES.map((category) => (
                   <option key={category.key} value={category.key}>
@@ -200,53 +179,39 @@ export function EventForm({
               </select>
             )}
           </Field>
-          <Field {...field('subtype')} label="Subtype">
-            {(props) => (
-              <input
-                {...props}
-                name="subtype"
-                type="text"
-                value={values.subtype}
-                onChange={(e) => set('subtype', e.target.value)}
-              />
-            )}
-          </Field>
+          {input('subtype', 'Subtype')}
         </div>
       </fieldset>
 
       <fieldset className="owner-form__group">
         <legend>When</legend>
-        <DateTimeField
-          {...field('start')}
-          label="Starts"
-          value={values.start}
-          onChange={(v) => set('start', v)}
-        />
-        <DateTimeField {...field('end')} label="Ends" value={values.end} onChange={(v) => set('end', v)} />
+        <DateTimeField {...field('start')} name="start" label="Starts" register={register} />
+        <DateTimeField {...field('end')} name="end" label="Ends" register={register} />
         <EntryList
-          entries={values.intervals}
+          count={intervals.fields.length}
+          keys={intervals.fields.map((entry) => entry.id)}
           max={MAX_EVENT_INTERVALS}
           empty={
             <p className="owner-field__hint">No separate opening times: open from the start to the end.</p>
           }
           removeLabel={(index) => `Remove opening ${index + 1}`}
           addLabel="Add an opening time"
-          newEntry={() => ({ start: values.start, end: values.end })}
-          onChange={(intervals) => set('intervals', intervals)}
+          onAdd={() => intervals.append({ start: getValues('start'), end: getValues('end') })}
+          onRemove={intervals.remove}
         >
-          {(interval, index) => (
+          {(index) => (
             <>
               <DateTimeField
                 {...field(`intervals.${index}.start`)}
+                name={`intervals.${index}.start`}
                 label={`Opening ${index + 1} from`}
-                value={interval.start}
-                onChange={(v) => updateInterval(index, 'start', v)}
+                register={register}
               />
               <DateTimeField
                 {...field(`intervals.${index}.end`)}
+                name={`intervals.${index}.end`}
                 label={`Opening ${index + 1} until`}
-                value={interval.end}
-                onChange={(v) => updateInterval(index, 'end', v)}
+                register={register}
               />
             </>
           )}
@@ -261,43 +226,10 @@ export function EventForm({
           </p>
         )}
         <div className="owner-form__row">
-          <Field {...field('lat')} label="Latitude" required={parent === null}>
-            {(props) => (
-              <input
-                {...props}
-                name="lat"
-                type="text"
-                inputMode="decimal"
-                value={values.lat}
-                onChange={(e) => set('lat', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field {...field('lon')} label="Longitude" required={parent === null}>
-            {(props) => (
-              <input
-                {...props}
-                name="lon"
-                type="text"
-                inputMode="decimal"
-                value={values.lon}
-                onChange={(e) => set('lon', e.target.value)}
-              />
-            )}
-          </Field>
+          {input('lat', 'Latitude', { required: parent === null, inputMode: 'decimal' })}
+          {input('lon', 'Longitude', { required: parent === null, inputMode: 'decimal' })}
         </div>
-        <Field {...field('address')} label="Address">
-          {(props) => (
-            <input
-              {...props}
-              name="address"
-              type="text"
-              autoComplete="street-address"
-              value={values.address}
-              onChange={(e) => set('address', e.target.value)}
-            />
-          )}
-        </Field>
+        {input('address', 'Address', { autoComplete: 'street-address' })}
       </fieldset>
 
       <fieldset className="owner-form__group">
@@ -305,79 +237,38 @@ export function EventForm({
         <div className="owner-form__row">
           <Field {...field('admission')} label="Admission">
             {(props) => (
-              <select
-                {...props}
-                name="admission"
-                value={values.admission}
-                onChange={(e) => set('admission', e.target.value as Admission)}
-              >
-                {ADMISSIONS.map((admission) => (
-                  <option key={admission} value={admission}>
-                    {ADMISSION_NAMES[admission]}
+              <select {...props} {...register('admission')}>
+                {ADMISSIONS.map((value) => (
+                  <option key={value} value={value}>
+                    {ADMISSION_NAMES[value]}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field {...field('admissionprice')} label="Admission price" required={values.admission === 'paid'}>
-            {(props) => (
-              <input
-                {...props}
-                name="admissionprice"
-                type="text"
-                inputMode="decimal"
-                value={values.admissionprice}
-                onChange={(e) => set('admissionprice', e.target.value)}
-              />
-            )}
-          </Field>
+          {input('admissionprice', 'Admission price', {
+            required: admission === 'paid',
+            inputMode: 'decimal',
+          })}
         </div>
         <EntryList
-          entries={values.tickets}
+          count={tickets.fields.length}
+          keys={tickets.fields.map((entry) => entry.id)}
           max={MAX_EVENT_TICKETS}
           removeLabel={(index) => `Remove ticket ${index + 1}`}
           addLabel="Add a ticket option"
-          newEntry={() => ({ name: '', unit_price: '', max_quantity: '1' })}
-          onChange={(tickets) => set('tickets', tickets)}
+          onAdd={() => tickets.append({ name: '', unit_price: '', max_quantity: '1' })}
+          onRemove={tickets.remove}
         >
-          {(ticket, index) => (
+          {(index) => (
             <>
-              <Field {...field(`tickets.${index}.name`)} label={`Ticket ${index + 1} name`}>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="text"
-                    value={ticket.name}
-                    onChange={(e) => updateTicket(index, 'name', e.target.value)}
-                  />
-                )}
-              </Field>
+              {input(`tickets.${index}.name`, `Ticket ${index + 1} name`)}
               <div className="owner-form__row">
-                <Field {...field(`tickets.${index}.unit_price`)} label="Unit price">
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="text"
-                      inputMode="decimal"
-                      value={ticket.unit_price}
-                      onChange={(e) => updateTicket(index, 'unit_price', e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field {...field(`tickets.${index}.max_quantity`)} label="Most per order">
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="text"
-                      inputMode="numeric"
-                      value={ticket.max_quantity}
-                      onChange={(e) => updateTicket(index, 'max_quantity', e.target.value)}
-                    />
-                  )}
-                </Field>
+                {input(`tickets.${index}.unit_price`, 'Unit price', { inputMode: 'decimal' })}
+                {input(`tickets.${index}.max_quantity`, 'Most per order', { inputMode: 'numeric' })}
               </div>
               <p className="owner-ticket__total" aria-live="polite">
-                {ticketSummary(ticket)}
+                {ticketValues[index] ? ticketSummary(ticketValues[index]) : ''}
               </p>
             </>
           )}
@@ -386,30 +277,16 @@ export function EventForm({
 
       <fieldset className="owner-form__group">
         <legend>More</legend>
-        <Field {...field('website')} label="Website">
-          {(props) => (
-            <input
-              {...props}
-              name="website"
-              type="url"
-              inputMode="url"
-              value={values.website}
-              onChange={(e) => set('website', e.target.value)}
-            />
-          )}
-        </Field>
+        {input('website', 'Website', { type: 'url', inputMode: 'url' })}
         <Field {...field('description')} label="Description">
-          {(props) => (
-            <textarea
-              {...props}
-              name="description"
-              rows={4}
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          )}
+          {(props) => <textarea {...props} {...register('description')} rows={4} />}
         </Field>
-        <Field {...field('cover')} label="Cover image" hint="JPEG, PNG, GIF or WebP, up to 10 MB.">
+        <Field
+          id={`${id}-cover`}
+          error={coverError ?? undefined}
+          label="Cover image"
+          hint="JPEG, PNG, GIF or WebP, up to 10 MB."
+        >
           {(props) => <input {...props} name="cover" type="file" accept="image/*" onChange={onCover} />}
         </Field>
         {coverUrl !== null && cover === null && (
@@ -436,8 +313,10 @@ interface ControlProps {
   required: boolean | undefined;
 }
 
-interface EntryListProps<T> {
-  entries: T[];
+interface EntryListProps {
+  count: number;
+  /** each entry's stable key (useFieldArray's ids), so removing one keeps the others' fields. */
+  keys: string[];
   /** the most entries the server takes: no Add button once there are this many. */
   max: number;
   /** shown instead of the list while there are no entries; nothing by default. */
@@ -445,54 +324,64 @@ interface EntryListProps<T> {
   /** the name of the button that removes entry `index` ("Remove ticket 2"). */
   removeLabel(index: number): string;
   addLabel: string;
-  /** the entry the Add button appends. */
-  newEntry(): T;
-  onChange(entries: T[]): void;
+  onAdd(): void;
+  onRemove(index: number): void;
   /** an entry's fields. */
-  children(entry: T, index: number): ReactNode;
+  children(index: number): ReactNode;
 }
 
 /**
  * A group of repeated entries (the openings, the tickets): an ordered list with the fields and a
  * Remove button in each item, then an Add button while there are fewer than `max`.
  */
-function EntryList<T>({
-  entries,
+function EntryList({
+  count,
+  keys,
   max,
   empty,
   removeLabel,
   addLabel,
-  newEntry,
-  onChange,
+  onAdd,
+  onRemove,
   children,
-}: EntryListProps<T>) {
+}: EntryListProps) {
   return (
     <>
-      {entries.length === 0 ? (
+      {count === 0 ? (
         empty
       ) : (
         <ol className="owner-list">
-          {entries.map((entry, index) => (
-            <li key={index} className="owner-list__item">
-              {children(entry, index)}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => onChange(entries.filter((_, i) => i !== index))}
-              >
+          {keys.map((key, index) => (
+            <li key={key} className="owner-list__item">
+              {children(index)}
+              <button type="button" className="link-button" onClick={() => onRemove(index)}>
                 {removeLabel(index)}
               </button>
             </li>
           ))}
         </ol>
       )}
-      {entries.length < max && (
-        <button type="button" className="xp-button" onClick={() => onChange([...entries, newEntry()])}>
+      {count < max && (
+        <button type="button" className="xp-button" onClick={onAdd}>
           {addLabel}
         </button>
       )}
     </>
   );
+}
+
+interface InputProps {
+  name: Name;
+  register: UseFormRegister<EventFormValues>;
+  required?: boolean;
+  type?: 'text' | 'url';
+  inputMode?: 'decimal' | 'numeric' | 'url';
+  autoComplete?: string;
+}
+
+/** A text input bound to the form, with the label's ids from its Field. */
+function Input({ name, register, type = 'text', ...rest }: InputProps & ControlProps) {
+  return <input {...rest} {...register(name)} type={type} />;
 }
 
 interface FieldProps {
@@ -536,14 +425,14 @@ function Field({ id, label, error, hint, required, children }: FieldProps) {
 
 interface DateTimeFieldProps {
   id: string;
+  name: 'start' | 'end' | `intervals.${number}.${'start' | 'end'}`;
   label: string;
   error: string | undefined;
-  value: DateTimeValues;
-  onChange(value: DateTimeValues): void;
+  register: UseFormRegister<EventFormValues>;
 }
 
 /** A date and a time side by side, one label for both, one message under them. */
-function DateTimeField({ id, label, error, value, onChange }: DateTimeFieldProps) {
+function DateTimeField({ id, name, label, error, register }: DateTimeFieldProps) {
   const invalid = error !== undefined || undefined;
   const described = error !== undefined ? `${id}-error` : undefined;
   return (
@@ -556,20 +445,18 @@ function DateTimeField({ id, label, error, value, onChange }: DateTimeFieldProps
             id={id}
             type="date"
             min="1901-01-01"
-            value={value.date}
             aria-invalid={invalid}
             aria-describedby={described}
-            onChange={(e) => onChange({ ...value, date: e.target.value })}
+            {...register(`${name}.date`)}
           />
         </label>
         <label className="owner-datetime__part">
           <span className="visually-hidden">{label}: time</span>
           <input
             type="time"
-            value={value.time}
             aria-invalid={invalid}
             aria-describedby={described}
-            onChange={(e) => onChange({ ...value, time: e.target.value })}
+            {...register(`${name}.time`)}
           />
         </label>
       </div>

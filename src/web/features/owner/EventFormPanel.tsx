@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { editableEventSchema, type EditableEvent } from '../../../shared/api/events';
 import { eventLink, pointLink } from '../../../shared/address';
-import { useResource } from '../../lib/useResource';
+import { apiQuery, errorText } from '../../lib/query';
 import { revealOnMap } from '../../map/MapView';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';
-import { pointDetailsSchema } from '../details/schemas';
+import { pointDetailsQuery } from '../details/queries';
 import { EventForm } from './EventForm';
 import { emptyEventValues, valuesFromEditable } from './eventForm';
 import { editableEventPath } from './ownerApi';
@@ -93,32 +94,35 @@ function SignInFirst() {
 function EventFormLevel({ mode, id, successUrl }: EventFormPanelProps) {
   const navigate = useNavigate();
   const go = (to: string) => void navigate(`${to}${window.location.hash}`, { replace: true });
-  const event = useResource(mode === 'add-child' ? null : editableEventPath(id), editableEventSchema);
-  const parentId = mode === 'add-child' ? id : event.status === 'ready' ? event.data.xpoint_id : null;
-  const parent = useResource(
-    parentId === null ? null : `/v1/webonly/xpointdetails/${encodeURIComponent(parentId)}`,
-    pointDetailsSchema,
-  );
+  const viewer = useSession().user?.id ?? '';
+  // a form starts from the server's latest version, never a cached one: saving an older version fails
+  const event = useQuery({
+    ...apiQuery(mode === 'add-child' ? null : editableEventPath(id), editableEventSchema, viewer),
+    gcTime: 0,
+  });
+  const parentId = mode === 'add-child' ? id : event.status === 'success' ? event.data.xpoint_id : null;
+  const parent = useQuery(pointDetailsQuery(parentId, viewer));
 
   const cancelTo =
     mode === 'add-child'
       ? returnAfterSave(
           successUrl,
-          parent.status === 'ready' ? pointLink(parent.data.id, parent.data.supertype) : MAP_PATH,
+          parent.status === 'success' ? pointLink(parent.data.id, parent.data.supertype) : MAP_PATH,
         )
       : returnAfterSave(successUrl, eventLink(id));
   const cancel = () => go(cancelTo);
 
   // the form's first values, computed once per loaded event; a new event starts after the hour it was opened in
   const [openedAt] = useState(() => Date.now());
-  const editable: EditableEvent | null = mode !== 'add-child' && event.status === 'ready' ? event.data : null;
+  const editable: EditableEvent | null =
+    mode !== 'add-child' && event.status === 'success' ? event.data : null;
   const initial = useMemo(
     () => (editable !== null ? valuesFromEditable(editable) : emptyEventValues(openedAt)),
     [editable, openedAt],
   );
 
   // the event's place (or its point's, for a new one) shows beside the form
-  const readyParent = parent.status === 'ready' ? parent.data : null;
+  const readyParent = parent.status === 'success' ? parent.data : null;
   const placeLat = editable?.lat ?? readyParent?.lat ?? null;
   const placeLon = editable?.lon ?? readyParent?.lon ?? null;
   useEffect(() => {
@@ -126,19 +130,19 @@ function EventFormLevel({ mode, id, successUrl }: EventFormPanelProps) {
   }, [placeLat, placeLon]);
 
   let body: ReactNode;
-  if (mode !== 'add-child' && event.status !== 'ready')
+  if (mode !== 'add-child' && event.status !== 'success')
     body =
-      event.status === 'loading' ? (
+      event.status === 'pending' ? (
         <PanelLoader label="Loading the event…" />
       ) : (
-        <ErrorPanel message={event.message} />
+        <ErrorPanel message={errorText(event.error)} />
       );
-  else if (parentId !== null && parent.status !== 'ready')
+  else if (parentId !== null && parent.status !== 'success')
     body =
-      parent.status === 'loading' ? (
+      parent.status === 'pending' ? (
         <PanelLoader label="Loading the XPoint…" />
       ) : (
-        <ErrorPanel message={parent.message} />
+        <ErrorPanel message={errorText(parent.error)} />
       );
   else
     body = (
@@ -150,7 +154,7 @@ function EventFormLevel({ mode, id, successUrl }: EventFormPanelProps) {
         }
         initial={initial}
         parent={
-          parent.status === 'ready' && parentId !== null
+          parent.status === 'success' && parentId !== null
             ? { id: parent.data.id, title: parent.data.title }
             : null
         }

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MYPOINTS_MAX_PAGESIZE, myPointsResponseSchema, type MyPoint } from '../../../shared/api/points';
 import { successUrlFor } from '../../../shared/address';
 import { findCategory } from '../../../shared/domain/categories';
-import { useResource } from '../../lib/useResource';
+import { apiQuery, errorText } from '../../lib/query';
+import { useSession } from '../accounts/session';
 import { formatDateTime } from '../details/format';
 import { itemControls } from './itemControls';
 import { myPointsPath } from './ownerApi';
@@ -23,9 +25,13 @@ export interface MyItemsProps {
 export function MyItems({ supertype, label, empty }: MyItemsProps) {
   const [scope, setScope] = useState<'page' | 'all'>('page');
   const name = useId();
-  const resource = useResource(
-    myPointsPath(scope === 'page' ? supertype : 'all', MYPOINTS_MAX_PAGESIZE),
-    myPointsResponseSchema,
+  const { user } = useSession();
+  const resource = useQuery(
+    apiQuery(
+      myPointsPath(scope === 'page' ? supertype : 'all', MYPOINTS_MAX_PAGESIZE),
+      myPointsResponseSchema,
+      user?.id ?? '',
+    ),
   );
   return (
     <div className="my-items">
@@ -48,11 +54,11 @@ export function MyItems({ supertype, label, empty }: MyItemsProps) {
           </label>
         ))}
       </div>
-      {resource.status === 'loading' ? (
+      {resource.status === 'pending' ? (
         <p className="my-points__note">Loading…</p>
       ) : resource.status === 'error' ? (
         <p className="my-points__note" role="alert">
-          {resource.message}
+          {errorText(resource.error)}
         </p>
       ) : resource.data.items.length === 0 ? (
         <p className="my-points__note my-points__empty">

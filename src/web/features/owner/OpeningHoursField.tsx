@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { EditField } from './EditField';
+import { errorAt } from '../../ui/formErrors';
+import type { EditValues } from './editForm';
 import { liveOpeningHours, previewText, type LivePlace } from './openingHoursLive';
 
 /** The open-now preview follows the clock while the form is open. */
 const PREVIEW_TICK_MS = 30_000;
 
 export interface OpeningHoursFieldProps {
-  value: string;
   place: LivePlace;
-  /** the server's message for the field, after a refused save. */
-  serverError?: string | undefined;
-  onChange(value: string): void;
 }
 
 /**
@@ -18,7 +17,9 @@ export interface OpeningHoursFieldProps {
  * error is the field's error, its warnings are listed beside the field, and the place's open-now
  * state is previewed in its own time zone.
  */
-export function OpeningHoursField({ value, place, serverError, onChange }: OpeningHoursFieldProps) {
+export function OpeningHoursField({ place }: OpeningHoursFieldProps) {
+  const { control, register, setValue, formState } = useFormContext<EditValues>();
+  const value = useWatch({ control, name: 'opening_hours' });
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), PREVIEW_TICK_MS);
@@ -26,7 +27,9 @@ export function OpeningHoursField({ value, place, serverError, onChange }: Openi
   }, []);
   const live = useMemo(() => liveOpeningHours(value, place, now), [value, place, now]);
 
-  const error = live.kind === 'error' ? `Opening hours: ${live.error}` : serverError;
+  // the library's reading while typing; after a refused save, the form's or the server's message
+  const error =
+    live.kind === 'error' ? `Opening hours: ${live.error}` : errorAt(formState.errors, 'opening_hours');
   const hint = (
     <div className="opening-hours-live" aria-live="polite">
       {live.kind === 'empty' && <p>No opening hours: the place shows no open-now state.</p>}
@@ -41,7 +44,7 @@ export function OpeningHoursField({ value, place, serverError, onChange }: Openi
               <button
                 type="button"
                 className="link-button"
-                onClick={() => onChange(live.prettified ?? value)}
+                onClick={() => setValue('opening_hours', live.prettified ?? value, { shouldDirty: true })}
               >
                 Use this
               </button>
@@ -66,13 +69,11 @@ export function OpeningHoursField({ value, place, serverError, onChange }: Openi
   );
   return (
     <EditField
-      name="opening_hours"
+      registration={register('opening_hours')}
       label="Opening hours"
-      value={value}
       control={{ kind: 'textarea', rows: 2 }}
       error={error}
       hint={hint}
-      onChange={onChange}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isSafeReturnPath } from '../../../shared/address';
-import { useShell } from '../../shell/Shell';
+import { useShell } from '../../shell/context';
 import { PanelLoader, SidePanel } from '../../shell/SidePanel';
 import type { PointActionKind } from './ActionPanel';
 import type { EventFormMode } from './EventFormPanel';

@@ -1,33 +1,28 @@
-import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { categoriesFor } from '../../../shared/domain/categories';
 import { isPointSupertype } from '../../../shared/domain/supertypes';
+import { errorAt } from '../../ui/formErrors';
 import { CheckField, EditField, type FieldControl } from './EditField';
 import { ContactsEditor } from './ContactsEditor';
-import {
-  FIELD_LABELS,
-  HELP_LABELS,
-  partsFor,
-  type EditValues,
-  type Problems,
-  type TextField,
-} from './editForm';
+import { FIELD_LABELS, HELP_LABELS, partsFor, type EditValues, type TextField } from './editForm';
 import { OpeningHoursField } from './OpeningHoursField';
 import type { LivePlace } from './openingHoursLive';
 
 export interface PointEditFormProps {
   supertype: string;
-  values: EditValues;
-  problems: Problems;
   /** where the point is, for the opening-hours preview. */
   place: LivePlace;
   /** false for a consultant: allow_consulting is the owner's (or an admin's) setting. */
   canSetConsulting: boolean;
-  /** above the fields: the conflict notice, the form's own error. */
+  /** above the fields: the conflict notice. */
   notices?: ReactNode;
+  /** a refusal that is not about one field. */
+  formError: string | null;
   /** the media section (edit only). */
   media?: ReactNode;
   submitLabel: string;
-  onChange(patch: Partial<EditValues>): void;
+  formRef: RefObject<HTMLFormElement | null>;
   onSubmit(): void;
   onCancel(): void;
 }
@@ -53,61 +48,49 @@ const CONTROLS: Partial<Record<TextField, FieldControl>> = {
 
 /**
  * Every editable field of a point (docs/api/points-write.md "Editable point fields"), grouped the
- * way an owner thinks of them; service and help-request fields only for those points. The first
- * field in error takes focus when a save is refused.
+ * way an owner thinks of them; service and help-request fields only for those points. The values,
+ * errors and lists live in the react-hook-form of PointEditPanel (read here through its context).
  */
 export function PointEditForm({
   supertype,
-  values,
-  problems,
   place,
   canSetConsulting,
   notices,
+  formError,
   media,
   submitLabel,
-  onChange,
+  formRef,
   onSubmit,
   onCancel,
 }: PointEditFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
+  const { register, control, formState } = useFormContext<EditValues>();
   const parts = partsFor(supertype);
-  const errors = problems.fields;
-
-  // a refused save: focus goes to the first field in error (in the form's order), else to the notice
-  useEffect(() => {
-    const form = formRef.current;
-    if (form === null) return;
-    const names = Object.keys(problems.fields);
-    const first = Array.from(form.querySelectorAll<HTMLElement>('[name]')).find((element) =>
-      names.includes(element.getAttribute('name') ?? ''),
-    );
-    if (first) first.focus();
-    else if (problems.form !== null) form.querySelector<HTMLElement>('.point-edit__form-error')?.focus();
-  }, [problems]);
+  const errors = formState.errors;
+  const type = useWatch({ control, name: 'type' });
 
   const typeOptions = useMemo(() => {
     const list = isPointSupertype(supertype) ? categoriesFor(supertype) : [];
     const options = list.map((category) => ({ value: category.key, label: category.name }));
-    if (!options.some((option) => option.value === values.type))
-      options.unshift({ value: values.type, label: `${values.type.replaceAll('_', ' ')} (not in the list)` });
+    if (!options.some((option) => option.value === type))
+      options.unshift({ value: type, label: `${type.replaceAll('_', ' ')} (not in the list)` });
     return options;
-  }, [supertype, values.type]);
+  }, [supertype, type]);
 
   const field = (name: TextField, extra: { required?: boolean; hint?: ReactNode; label?: string } = {}) => (
     <EditField
-      name={name}
+      registration={register(name)}
       label={extra.label ?? FIELD_LABELS[name]}
-      value={values[name]}
       control={CONTROLS[name]}
       required={extra.required}
       hint={extra.hint}
-      error={errors[name]}
-      onChange={(value) => onChange({ [name]: value })}
+      error={errorAt(errors, name)}
     />
   );
-  const help = values.helprequestdata;
-  const helpPath = (part: keyof typeof HELP_LABELS) => `helprequestdata.${part}`;
-  const setHelp = (patch: Partial<typeof help>) => onChange({ helprequestdata: { ...help, ...patch } });
+  const help = (part: keyof typeof HELP_LABELS) => ({
+    registration: register(`helprequestdata.${part}`),
+    label: HELP_LABELS[part],
+    error: errorAt(errors, `helprequestdata.${part}`),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -123,21 +106,19 @@ export function PointEditForm({
       aria-label="Edit the XPoint"
     >
       {notices}
-      {problems.form !== null && (
+      {formError !== null && (
         <p className="point-edit__form-error" role="alert" tabIndex={-1}>
-          {problems.form}
+          {formError}
         </p>
       )}
 
       <Section title="About">
         {field('title', { required: true })}
         <EditField
-          name="type"
+          registration={register('type')}
           label={FIELD_LABELS.type}
-          value={values.type}
           control={{ kind: 'select', options: typeOptions }}
-          error={errors['type']}
-          onChange={(value) => onChange({ type: value })}
+          error={errorAt(errors, 'type')}
         />
         {field('subtype', { hint: 'Your own word for it, when the type is not precise enough.' })}
         {field('tagline')}
@@ -162,12 +143,7 @@ export function PointEditForm({
       </Section>
 
       <Section title="When it is open">
-        <OpeningHoursField
-          value={values.opening_hours}
-          place={place}
-          serverError={errors['opening_hours']}
-          onChange={(value) => onChange({ opening_hours: value })}
-        />
+        <OpeningHoursField place={place} />
       </Section>
 
       <Section title="Links">
@@ -178,23 +154,17 @@ export function PointEditForm({
       </Section>
 
       <Section title="Contacts">
-        <ContactsEditor
-          contacts={values.contacts}
-          errors={errors}
-          onChange={(contacts) => onChange({ contacts })}
-        />
+        <ContactsEditor />
       </Section>
 
       {parts.service && (
         <Section title="Service">
           {field('xpointService')}
           <CheckField
-            name="meonmap_enabled"
+            registration={register('meonmap_enabled')}
             label={FIELD_LABELS.meonmap_enabled}
-            checked={values.meonmap_enabled}
             hint="Shows you on the map where you are."
-            error={errors['meonmap_enabled']}
-            onChange={(checked) => onChange({ meonmap_enabled: checked })}
+            error={errorAt(errors, 'meonmap_enabled')}
           />
           {field('owner_callchat_priceperminute', { hint: 'Two decimals; empty for free.' })}
         </Section>
@@ -203,45 +173,16 @@ export function PointEditForm({
       {parts.helpRequest && (
         <Section title="Help request">
           <div className="addnew-form__row">
-            <EditField
-              name={helpPath('taskduration_minutes')}
-              label={HELP_LABELS.taskduration_minutes}
-              value={help.taskduration_minutes}
-              control={{ kind: 'text', inputMode: 'numeric' }}
-              error={errors[helpPath('taskduration_minutes')]}
-              onChange={(value) => setHelp({ taskduration_minutes: value })}
-            />
-            <EditField
-              name={helpPath('taskbudget')}
-              label={HELP_LABELS.taskbudget}
-              value={help.taskbudget}
-              control={{ kind: 'text', inputMode: 'decimal' }}
-              error={errors[helpPath('taskbudget')]}
-              onChange={(value) => setHelp({ taskbudget: value })}
-            />
+            <EditField {...help('taskduration_minutes')} control={{ kind: 'text', inputMode: 'numeric' }} />
+            <EditField {...help('taskbudget')} control={{ kind: 'text', inputMode: 'decimal' }} />
           </div>
           <EditField
-            name={helpPath('taskstart')}
+            {...help('taskstart')}
             label={`${HELP_LABELS.taskstart} (your time)`}
-            value={help.taskstart}
             control={{ kind: 'datetime' }}
-            error={errors[helpPath('taskstart')]}
-            onChange={(value) => setHelp({ taskstart: value })}
           />
-          <CheckField
-            name={helpPath('canacceptjob')}
-            label={HELP_LABELS.canacceptjob}
-            checked={help.canacceptjob}
-            error={errors[helpPath('canacceptjob')]}
-            onChange={(checked) => setHelp({ canacceptjob: checked })}
-          />
-          <CheckField
-            name={helpPath('canquote')}
-            label={HELP_LABELS.canquote}
-            checked={help.canquote}
-            error={errors[helpPath('canquote')]}
-            onChange={(checked) => setHelp({ canquote: checked })}
-          />
+          <CheckField {...help('canacceptjob')} />
+          <CheckField {...help('canquote')} />
         </Section>
       )}
 
@@ -260,17 +201,15 @@ export function PointEditForm({
       {parts.consulting && (
         <Section title="Consulting">
           <CheckField
-            name="allow_consulting"
+            registration={register('allow_consulting')}
             label={FIELD_LABELS.allow_consulting}
-            checked={values.allow_consulting}
             disabled={!canSetConsulting}
             hint={
               canSetConsulting
                 ? 'Lets someone offer to manage this XPoint for you as its consultant.'
                 : 'Only the owner or an admin can change this.'
             }
-            error={errors['allow_consulting']}
-            onChange={(checked) => onChange({ allow_consulting: checked })}
+            error={errorAt(errors, 'allow_consulting')}
           />
         </Section>
       )}

@@ -1,20 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { EditablePoint } from '../../../shared/api/points';
 import { ApiError } from '../../lib/api';
 import { revealOnMap } from '../../map/MapView';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { parseCoordinate } from '../addnew/addNewForm';
 import { useSession } from '../accounts/session';
 import { EDIT_ERROR_CODES, createPointCopy, loadEditablePoint, updatePoint } from './editApi';
+import { useRefusalFocus } from '../../ui/useRefusalFocus';
 import {
-  NO_PROBLEMS,
-  checkCopy,
-  checkUpdate,
   copyBody,
-  hasChanges,
+  editFormSchema,
   problemsFromServer,
   saveFailure,
   updateBody,
@@ -23,7 +23,7 @@ import {
   type Problems,
 } from './editForm';
 import { MediaEditor } from './MediaEditor';
-import { liveOpeningHours, type LivePlace } from './openingHoursLive';
+import type { LivePlace } from './openingHoursLive';
 import { PointEditForm } from './PointEditForm';
 
 /** What the edit and copy forms say to people who may not use them (§6). */
@@ -217,6 +217,16 @@ function countryCodeOf(country: string): string | null {
   return /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim() : null;
 }
 
+/** Where the point is as the form has it now, for the opening hours' preview and check. */
+function placeOf(point: EditablePoint, values: Pick<EditValues, 'lat' | 'lon' | 'country'>): LivePlace {
+  return {
+    lat: parseCoordinate(values.lat, 'lat') ?? point.lat,
+    lon: parseCoordinate(values.lon, 'lon') ?? point.lon,
+    timeZone: point.time_zone_name,
+    countryCode: countryCodeOf(values.country),
+  };
+}
+
 function EditBody({
   point,
   mode,
@@ -233,9 +243,17 @@ function EditBody({
   const { user, requireAccount } = useSession();
   const navigate = useNavigate();
   const loader = useFullScreenLoader();
+  const copy = mode === 'copy';
   const loaded = useMemo(() => valuesFromPoint(point), [point]);
-  const [values, setValues] = useState<EditValues>(loaded);
-  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
+  const form = useForm<EditValues>({
+    defaultValues: loaded,
+    // the body a save would send, checked with the server's contract (editForm.ts)
+    resolver: zodResolver(editFormSchema(point, loaded, copy, (values) => placeOf(point, values))),
+    shouldFocusError: false,
+  });
+  const { handleSubmit, setError, control } = form;
+  const formRef = useRefusalFocus('.point-edit__form-error', form.formState.submitCount);
+  const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   // media uploads move the version on; the save carries the latest
   const version = useRef(point.version);
@@ -247,7 +265,6 @@ function EditBody({
     return writes.current;
   }, []);
   const conflictRef = useRef<HTMLDivElement>(null);
-  const copy = mode === 'copy';
 
   // opened from its address, the form shows the place beside it; on phones the form covers the map
   useEffect(() => {
@@ -259,41 +276,28 @@ function EditBody({
     if (conflict) conflictRef.current?.focus();
   }, [conflict]);
 
-  const lat = parseCoordinate(values.lat, 'lat') ?? point.lat;
-  const lon = parseCoordinate(values.lon, 'lon') ?? point.lon;
-  const countryCode = countryCodeOf(values.country);
-  const place = useMemo<LivePlace>(
-    () => ({ lat, lon, timeZone: point.time_zone_name, countryCode }),
-    [lat, lon, point.time_zone_name, countryCode],
-  );
+  const [lat, lon, country] = useWatch({ control, name: ['lat', 'lon', 'country'] });
+  const place = useMemo(() => placeOf(point, { lat, lon, country }), [point, lat, lon, country]);
 
   const returnTo = useCallback(
     (url: string) => void navigate(`${url}${window.location.hash}`, { replace: true }),
     [navigate],
   );
+  const { isDirty } = form.formState;
+  useEffect(() => onDirty(isDirty), [isDirty, onDirty]);
   const cancel = () => {
-    if (changed && !window.confirm(EDIT_MESSAGES.discard)) return;
+    if (isDirty && !window.confirm(EDIT_MESSAGES.discard)) return;
     returnTo(successUrl ?? point.url);
   };
 
-  const onChange = (patch: Partial<EditValues>) => setValues((current) => ({ ...current, ...patch }));
-  const changed = hasChanges(point.supertype, loaded, values);
-  useEffect(() => onDirty(changed), [changed, onDirty]);
-
-  /**
-   * Shows what the form itself finds wrong (the checked fields, and opening hours the library cannot
-   * read); true when that stops the save.
-   */
-  const stoppedByProblems = (fields: Problems['fields']): boolean => {
-    const live = liveOpeningHours(values.opening_hours, place, Date.now());
-    const hours: Problems['fields'] =
-      live.kind === 'error' ? { opening_hours: `Opening hours: ${live.error}` } : {};
-    if (Object.keys(fields).length === 0 && live.kind !== 'error') return false;
-    setProblems({ fields: { ...hours, ...fields }, form: null });
-    return true;
+  /** A refusal shown where it belongs: beside the fields it names, else at the top of the form. */
+  const refuse = (problems: Problems) => {
+    for (const [path, message] of Object.entries(problems.fields))
+      setError(path as Path<EditValues>, { message });
+    setFormError(problems.form);
   };
 
-  const save = async () => {
+  const save = async (values: EditValues) => {
     await writes.current;
     const body = updateBody(
       { id: point.id, supertype: point.supertype, version: version.current },
@@ -305,8 +309,6 @@ function EditBody({
       returnTo(successUrl ?? point.url);
       return;
     }
-    if (stoppedByProblems(checkUpdate(body).fields)) return;
-    setProblems(NO_PROBLEMS);
     try {
       const saved = await loader.run(updatePoint(body), 'Saving your changes…');
       returnTo(successUrl ?? saved.url);
@@ -316,23 +318,29 @@ function EditBody({
         setConflict(true);
         return;
       }
-      setProblems(failure.problems);
+      refuse(failure.problems);
       // the session ended while editing: signing in again here keeps the form as it is
       if (failure.kind === 'signIn') requireAccount(EDIT_MESSAGES.signIn);
     }
   };
 
-  const create = async () => {
-    const body = copyBody(point.supertype, values);
-    if (stoppedByProblems(checkCopy(body).fields)) return;
-    setProblems(NO_PROBLEMS);
+  const create = async (values: EditValues) => {
     try {
-      const created = await loader.run(createPointCopy(body), 'Creating the copy…');
+      const created = await loader.run(
+        createPointCopy(copyBody(point.supertype, values)),
+        'Creating the copy…',
+      );
       returnTo(created.url);
     } catch (error) {
-      setProblems(problemsFromServer(error instanceof Error ? error.message : String(error)));
+      refuse(problemsFromServer(error));
     }
   };
+
+  const onValid = (values: EditValues) => {
+    setFormError(null);
+    return copy ? create(values) : save(values);
+  };
+  const onInvalid = () => setFormError(null);
 
   const canSetConsulting = user !== null && (user.isAdmin || user.username === point.owner_username);
   const notices = (
@@ -355,30 +363,31 @@ function EditBody({
   );
 
   return (
-    <PointEditForm
-      supertype={point.supertype}
-      values={values}
-      problems={problems}
-      place={place}
-      canSetConsulting={copy || canSetConsulting}
-      notices={notices}
-      media={
-        copy ? undefined : (
-          <MediaEditor
-            point={point}
-            version={() => version.current}
-            onVersion={(next) => {
-              version.current = next;
-            }}
-            onConflict={() => setConflict(true)}
-            enqueue={enqueue}
-          />
-        )
-      }
-      submitLabel={copy ? 'Create the copy' : 'Save changes'}
-      onChange={onChange}
-      onSubmit={() => void (copy ? create() : save())}
-      onCancel={cancel}
-    />
+    <FormProvider {...form}>
+      <PointEditForm
+        supertype={point.supertype}
+        place={place}
+        canSetConsulting={copy || canSetConsulting}
+        notices={notices}
+        formError={formError}
+        formRef={formRef}
+        media={
+          copy ? undefined : (
+            <MediaEditor
+              point={point}
+              version={() => version.current}
+              onVersion={(next) => {
+                version.current = next;
+              }}
+              onConflict={() => setConflict(true)}
+              enqueue={enqueue}
+            />
+          )
+        }
+        submitLabel={copy ? 'Create the copy' : 'Save changes'}
+        onSubmit={() => void handleSubmit(onValid, onInvalid)()}
+        onCancel={cancel}
+      />
+    </FormProvider>
   );
 }

@@ -8,7 +8,6 @@ import {
   copyBody,
   emptyContact,
   fromDateTimeLocal,
-  hasChanges,
   labelOf,
   problemsFromServer,
   saveFailure,
@@ -100,7 +99,8 @@ describe('the edit form values', () => {
       id: 'hall',
       version: 4,
     });
-    expect(hasChanges('business', values, { ...values, title: ' Atlantic Hall ' })).toBe(false);
+    // spaces around a value are no change: nothing is rewritten
+    expect(changedFields('business', values, { ...values, title: ' Atlantic Hall ' })).toEqual({});
   });
 
   test('given changed fields, when the update body is made, then each goes once, trimmed, emptied ones as null', () => {
@@ -224,19 +224,37 @@ describe('checks and server errors', () => {
     });
   });
 
-  test('given server messages, when shown, then `field: reason` goes beside its field and others at the top', () => {
-    expect(problemsFromServer('opening_hours: Mo 25:00 <--- (Minutes are greater than 59.)')).toEqual({
+  test('given server refusals, when shown, then one naming a field goes beside it and others at the top', () => {
+    const refusal = (code: number, message: string, field?: string) =>
+      new ApiError(code, message, 400, field);
+    expect(
+      problemsFromServer(
+        refusal(7012, 'opening_hours: Mo 25:00 <--- (Minutes are greater than 59.)', 'opening_hours'),
+      ),
+    ).toEqual({
       fields: { opening_hours: 'Opening hours Mo 25:00 <--- (Minutes are greater than 59.)' },
       form: null,
     });
-    expect(problemsFromServer('contacts.1.contact_firstname: a contact needs a name.').fields).toEqual({
-      'contacts.1.contact_firstname': 'Contact 2: First name a contact needs a name.',
-    });
-    expect(problemsFromServer('This was changed by someone else; reload and try again.')).toEqual({
+    expect(
+      problemsFromServer(
+        refusal(
+          1002,
+          'contacts.1.contact_firstname: a contact needs a name.',
+          'contacts.1.contact_firstname',
+        ),
+      ).fields,
+    ).toEqual({ 'contacts.1.contact_firstname': 'Contact 2: First name a contact needs a name.' });
+    expect(
+      problemsFromServer(refusal(1012, 'This was changed by someone else; reload and try again.')),
+    ).toEqual({
       fields: {},
       form: 'This was changed by someone else; reload and try again.',
     });
-    expect(problemsFromServer('body: must be a JSON object.').form).toBe('body: must be a JSON object.');
+    // a message that merely looks like `field: reason` names no field: nothing reads it back
+    expect(problemsFromServer(refusal(1002, 'title: is required.')).form).toBe('title: is required.');
+    expect(problemsFromServer(refusal(1002, 'body: must be a JSON object.')).form).toBe(
+      'body: must be a JSON object.',
+    );
     expect(labelOf('helprequestdata.taskbudget')).toBe('Budget');
   });
 });
@@ -297,6 +315,7 @@ describe('a refused save', () => {
       7012,
       'opening_hours: Mo 25:00 <--- (Time range starts outside of the current day)',
       400,
+      'opening_hours',
     );
     expect(saveFailure(hours)).toEqual({
       kind: 'refused',

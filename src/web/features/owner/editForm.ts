@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   createPointRequestSchema,
   updatePointRequestSchema,
@@ -5,8 +6,9 @@ import {
 } from '../../../shared/api/points';
 import { CONTACT_ROLES, type ContactRole } from '../../../shared/domain/enums';
 import { ERRORS } from '../../../shared/errors';
-import { ApiError, fieldOfMessage } from '../../lib/api';
+import { ApiError, fieldError } from '../../lib/api';
 import { formatCoordinate } from '../addnew/addNewForm';
+import { liveOpeningHours, type LivePlace } from './openingHoursLive';
 
 /**
  * The state of the point edit form (issue 8; map-and-search §3 fields, §6 who may change what) and
@@ -348,7 +350,29 @@ export function checkCopy(body: FieldsBody): Problems {
   return result.success ? NO_PROBLEMS : problemsOf(result.error.issues);
 }
 
-/** Every field path a server message may name: `field: reason` then goes beside it. */
+/**
+ * The form's resolver schema: the body a save would send (an update: only what changed; a copy:
+ * every filled field), checked with the contract the server applies, and opening hours the library
+ * cannot read. Each problem comes back at the form's field path, its label in front.
+ */
+export function editFormSchema(
+  point: { id: string; supertype: string; version: number },
+  loaded: EditValues,
+  copy: boolean,
+  placeOf: (values: EditValues) => LivePlace,
+) {
+  return z.custom<EditValues>().superRefine((values, ctx) => {
+    const checked = copy
+      ? checkCopy(copyBody(point.supertype, values))
+      : checkUpdate(updateBody(point, loaded, values));
+    const live = liveOpeningHours(values.opening_hours, placeOf(values), Date.now());
+    const hours = live.kind === 'error' ? { opening_hours: `Opening hours: ${live.error}` } : {};
+    for (const [path, message] of Object.entries({ ...hours, ...checked.fields }))
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+  });
+}
+
+/** Every field path a refusal may name that the form shows. */
 function knownPath(path: string): boolean {
   const [head, index, part] = path.split('.');
   if (head === 'contacts')
@@ -358,22 +382,14 @@ function knownPath(path: string): boolean {
 }
 
 /**
- * A server error as the form shows it: the catalogue's `field: reason` beside its field (its
- * label replacing the wire name), anything else at the top of the form.
+ * A server refusal as the form shows it: the reason beside the field the body names (its label
+ * replacing the wire name), anything else at the top of the form.
  */
-export function problemsFromServer(message: string): Problems {
-  const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(message);
-  const path = match?.[1];
-  if (match && path !== undefined && knownPath(path)) {
-    const split = fieldOfMessage(message, [path]);
-    if (split !== null) return { fields: { [path]: `${labelOf(path)} ${split.reason}` }, form: null };
-  }
-  return { fields: {}, form: message };
-}
-
-/** Whether anything in the form differs from what was loaded. */
-export function hasChanges(supertype: string, loaded: EditValues, current: EditValues): boolean {
-  return Object.keys(changedFields(supertype, loaded, current)).length > 0;
+export function problemsFromServer(error: unknown): Problems {
+  const named = fieldError(error);
+  if (named !== null && knownPath(named.field))
+    return { fields: { [named.field]: `${labelOf(named.field)} ${named.reason}` }, form: null };
+  return { fields: {}, form: error instanceof Error ? error.message : String(error) };
 }
 
 /**
@@ -390,5 +406,5 @@ export function saveFailure(error: unknown): SaveFailure {
   if (error instanceof ApiError && error.code === ERRORS.conflict.code) return { kind: 'conflict' };
   if (error instanceof ApiError && error.code === ERRORS.unauthorized.code)
     return { kind: 'signIn', problems: { fields: {}, form: message } };
-  return { kind: 'refused', problems: problemsFromServer(message) };
+  return { kind: 'refused', problems: problemsFromServer(error) };
 }

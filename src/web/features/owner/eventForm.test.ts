@@ -3,7 +3,8 @@ import { createEventRequestSchema, type EditableEvent } from '../../../shared/ap
 import {
   MESSAGES,
   emptyEventValues,
-  fieldOfServerMessage,
+  eventFormSchema,
+  formPathOf,
   joinLocal,
   splitLocal,
   ticketSummary,
@@ -238,22 +239,45 @@ describe('ticket totals (§9: quantity × unit price, two decimals)', () => {
 
 describe('server refusals beside their fields', () => {
   test('dates, openings and tickets find their field', () => {
-    expect(fieldOfServerMessage('end_date: must be after start_date.')).toEqual({
-      field: 'end',
-      reason: 'must be after start_date.',
-    });
-    expect(fieldOfServerMessage('start_date: dates before 1901 are invalid.')?.field).toBe('start');
-    expect(fieldOfServerMessage('event_opening_intervals_utc.1.end: must be after its start.')?.field).toBe(
-      'intervals.1.end',
-    );
-    expect(fieldOfServerMessage('tickets.0.unit_price: may not be negative.')?.field).toBe(
-      'tickets.0.unit_price',
-    );
-    expect(fieldOfServerMessage('data: Invalid image format.')?.field).toBe('cover');
+    expect(formPathOf('end_date')).toBe('end');
+    expect(formPathOf('start_date')).toBe('start');
+    expect(formPathOf('event_opening_intervals_utc.1.end')).toBe('intervals.1.end');
+    expect(formPathOf('event_opening_intervals_utc.0')).toBe('intervals.0.start');
+    expect(formPathOf('tickets.0.unit_price')).toBe('tickets.0.unit_price');
+    expect(formPathOf('admission')).toBe('admissionprice');
   });
 
-  test('a message about no field stays with the form', () => {
-    expect(fieldOfServerMessage('You are not allowed to do this.')).toBeNull();
-    expect(fieldOfServerMessage('version: is stale')).toBeNull();
+  test('a field the form does not show stays with the form', () => {
+    expect(formPathOf('version')).toBeNull();
+    expect(formPathOf('xpoint_id')).toBeNull();
+  });
+});
+
+describe('the resolver schema', () => {
+  const issues = (values: EventFormValues, hasParent = false) =>
+    (eventFormSchema({ hasParent }).safeParse(values).error?.issues ?? []).map((issue) => [
+      issue.path.join('.'),
+      issue.message,
+    ]);
+
+  test('gives the form’s own messages at the form’s field paths', () => {
+    expect(issues(filled())).toEqual([]);
+    expect(
+      issues(
+        filled({
+          admission: 'paid',
+          tickets: [{ name: '', unit_price: '3', max_quantity: '2' }],
+        }),
+      ),
+    ).toEqual([
+      ['admissionprice', MESSAGES.paidNeedsPrice],
+      ['tickets.0.name', MESSAGES.required],
+    ]);
+  });
+
+  test('then the contract’s field rules, placed beside the form’s field', () => {
+    expect(issues(filled({ title: 'x'.repeat(500) }))).toEqual([
+      ['title', expect.stringMatching(/^must be at most \d+ characters long\.$/)],
+    ]);
   });
 });

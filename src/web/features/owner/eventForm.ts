@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  eventFieldsSchema,
   MAX_EVENT_INTERVALS,
   MAX_EVENT_TICKETS,
   TICKET_MAX_QUANTITY,
@@ -9,13 +11,12 @@ import { parseLatLonAddress } from '../../../shared/details/text';
 import { findCategory } from '../../../shared/domain/categories';
 import { ADMISSIONS, type Admission } from '../../../shared/domain/enums';
 import { MAX_DATE_MS, MIN_DATE_MS } from '../../../shared/validation/points';
-import { fieldOfMessage } from '../../lib/api';
 
 /**
  * The event form's state and rules (issue 8; map-and-search §3 event fields, social §5 dates): the
  * text the owner types, the checks the server makes (so a mistake is shown beside its field before
- * anything is sent), the `POST /v1/event/create` and `/update` bodies, and a server refusal mapped
- * back to its field. Pure: EventForm.tsx only wires these up.
+ * anything is sent), the `POST /v1/event/create` and `/update` bodies, and the request fields a
+ * refusal names mapped to the form's. Pure: EventForm.tsx wires these into react-hook-form.
  *
  * Dates are typed as a local date and a local time (the owner's clock), sent as epoch milliseconds.
  */
@@ -330,7 +331,7 @@ export function toEventBody(values: EventFormValues, mode: 'create' | 'update'):
   return body;
 }
 
-/** The server's wire names for the form's fields. */
+/** The form's field for each top-level request field a refusal or the contract may name. */
 const SERVER_FIELDS: Record<string, string> = {
   title: 'title',
   type: 'type',
@@ -344,24 +345,37 @@ const SERVER_FIELDS: Record<string, string> = {
   admissionprice: 'admissionprice',
   website: 'website',
   description: 'description',
-  data: 'cover',
 };
 
 /**
- * A refusal's message placed beside its field: `end_date: must be after start_date.` goes to the
- * end; `tickets.0.name: is required.` to that ticket's name; a message naming no field of the form
- * (or an error without a field, such as not allowed) stays with the form as a whole (null).
+ * The form field a request field stands for: `end_date` is the end, `tickets.0.name` that ticket's
+ * name, `event_opening_intervals_utc.1.end` that opening's end; null for a field the form does not
+ * show (the refusal then stays with the form as a whole).
  */
-export function fieldOfServerMessage(message: string): { field: string; reason: string } | null {
-  const match = /^([A-Za-z_][\w.]*): (.+)$/s.exec(message);
-  if (!match) return null;
-  const [, name = '', reason = ''] = match;
-  const nested = /^(event_opening_intervals_utc|tickets)\.(\d+)(?:\.(\w+))?/.exec(name);
+export function formPathOf(requestField: string): string | null {
+  const nested = /^(event_opening_intervals_utc|tickets)\.(\d+)(?:\.(\w+))?/.exec(requestField);
   if (nested) {
     const [, list, index, part] = nested;
-    if (list === 'tickets') return { field: `tickets.${index}.${part ?? 'name'}`, reason };
-    return { field: `intervals.${index}.${part === 'end' ? 'end' : 'start'}`, reason };
+    if (list === 'tickets') return `tickets.${index}.${part ?? 'name'}`;
+    return `intervals.${index}.${part === 'end' ? 'end' : 'start'}`;
   }
-  const parsed = fieldOfMessage(message, Object.keys(SERVER_FIELDS));
-  return parsed ? { field: SERVER_FIELDS[parsed.field] ?? parsed.field, reason: parsed.reason } : null;
+  return SERVER_FIELDS[requestField] ?? null;
+}
+
+/**
+ * The form's resolver schema: the checks above with their plain messages first; once those pass,
+ * the body goes through the contract's own field rules (src/shared/api/points.ts: lengths, the
+ * website, ticket names), so nothing the server would refuse for a field is sent.
+ */
+export function eventFormSchema(context: EventFormContext) {
+  return z.custom<EventFormValues>().superRefine((values, ctx) => {
+    const errors = Object.entries(validateEventValues(values, context));
+    for (const [path, message] of errors) ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+    if (errors.length > 0) return;
+    const result = eventFieldsSchema.safeParse(toEventBody(values, 'create'));
+    for (const issue of result.error?.issues ?? []) {
+      const path = formPathOf(issue.path.join('.'));
+      if (path !== null) ctx.addIssue({ code: 'custom', path: path.split('.'), message: issue.message });
+    }
+  });
 }

@@ -3,7 +3,7 @@ import { buildAddress, type MapData, type Route, type SearchSupertype } from '..
 import { PAGE_SIZES, type PagedSearchResponse, type SearchResult } from '../../../shared/api/search';
 import { onVisitorMove, visibleBounds, zoomOutMap } from '../../map/MapView';
 import { showResultMarkers } from '../../map/resultMarkers';
-import { useDocumentTitle, useShell } from '../../shell/Shell';
+import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { PointPanel } from '../details/PointPanel';
 import { fetchSearchPage } from './searchApi';

@@ -1,0 +1,259 @@
+import { DOC_EVENT, LEVELS } from './doc';
+import { titleHash, type SpatialGroup } from './postings';
+import {
+  MATCH_NONE,
+  MATCH_TITLE,
+  TIER_EXACT_TITLE,
+  TIER_TITLE_PREFIX,
+  distanceFrom,
+  rankKey,
+  type Centre,
+} from './ranking';
+import type { CompiledWord, Filter, SearchStats, Segment } from './segment';
+import { coverKeys, lowerBound as lowerBoundIn } from './space';
+import type { TopK } from './top-k';
+
+/**
+ * The planner's exchange rate: a candidate from postings costs about this fraction of one from space
+ * (most postings candidates fail the bounds check on two columns; space's have their terms scanned).
+ */
+const TEXT_PER_SPACE = 2;
+/** Postings lists this short are always read: cheaper than planning anything else. */
+const TEXT_ALWAYS = 2_000;
+
+/**
+ * Adds the matches of `words` that pass `filter` to `top` (keys from rankKey, order and item = the
+ * document number), and counts them into `stats` (exactly, or estimated when a broad scan stopped
+ * early). `skip` names documents already taken by an earlier pass.
+ *
+ * A small planner picks where candidates come from. Either the postings of the rarest word: every
+ * match, whatever its rank, so the count is exact. Or space, in rank order, stopping once the page is
+ * complete: the exact titles (one lookup in the title hashes), then the title-prefix matches (the
+ * first-title-word postings when they are few, else the title initial's kd-trees, best level first),
+ * then every level's kd-tree, best first. It reads postings when they cost less than the documents
+ * space is expected to visit before the page is full.
+ *
+ * The planner and its walks stay in one function: they share the query's bounds, runs and counters
+ * as locals, and each candidate costs one call of `visit` whichever walk found it.
+ */
+export function searchSegment(
+  segment: Segment,
+  words: CompiledWord[],
+  filter: Filter,
+  centre: Centre | null,
+  top: TopK,
+  stats: SearchStats,
+  needCount: boolean,
+  skip?: (d: number) => boolean,
+): void {
+  if (words.length === 0) return;
+  for (const w of words) if (w.ranges.length === 0) return;
+  const gen = segment.nextGeneration();
+  const seen = segment.seen;
+  let rarest = words[0] as CompiledWord;
+  for (const w of words) if (w.cost < rarest.cost) rarest = w;
+  const b = filter.bounds;
+  const south = b ? b.south : -90;
+  const north = b ? b.north : 90;
+  const west = b ? b.west : -180;
+  const east = b ? b.east : 180;
+  const wraps = west > east;
+  const wantSupertype = filter.supertype;
+  const events = filter.includeEvents;
+  const now = filter.now;
+  const { lat, lon, dead, supertype, kind, endDate, level, origin } = segment;
+
+  /** Checks one candidate and ranks it; true when it matched. */
+  const visit = (d: number): boolean => {
+    const y = lat[d] as number;
+    if (y < south || y > north) return false;
+    const x = lon[d] as number;
+    if (wraps ? x < west && x > east : x < west || x > east) return false;
+    if (seen[d] === gen) return false;
+    seen[d] = gen;
+    if (dead[d] === 1) return false;
+    if (wantSupertype >= 0 && supertype[d] !== wantSupertype) return false;
+    if (kind[d] === DOC_EVENT && (!events || (endDate[d] as number) <= now)) return false;
+    const match = segment.matchAll(d, words);
+    if (match === MATCH_NONE) return false;
+    if (skip !== undefined && skip(d)) return false;
+    const key = rankKey(
+      segment.tierOf(d, words),
+      level[d] as number,
+      match === MATCH_TITLE,
+      distanceFrom(centre, y, x),
+    );
+    top.push(key, origin[d] as number, d);
+    return true;
+  };
+
+  // The documents of the bounds: runs of consecutive numbers (documents are numbered along a Hilbert
+  // curve), and the share of all documents they hold.
+  const whole = !b || north - south >= 90;
+  const runs: number[] = [];
+  let runDocs = segment.size;
+  if (!whole && b) {
+    runDocs = 0;
+    const keys = coverKeys(b);
+    for (let i = 0; i < keys.length; i += 2) {
+      const from = lowerBoundIn(segment.spaceKeys, keys[i] as number);
+      const to = lowerBoundIn(segment.spaceKeys, keys[i + 1] as number, from);
+      if (from < to) {
+        runs.push(from, to);
+        runDocs += to - from;
+      }
+    }
+  }
+  const share = runDocs / Math.max(1, segment.size);
+  /** About how many documents reading these terms' postings in the bounds visits. */
+  const readCost = (termCount: number, postings: number) =>
+    whole ? postings : Math.min(postings, postings * share + termCount * runs.length);
+  /** Visits the postings of terms [lo, hi) that lie in the bounds' runs and pass `accept`. */
+  const readTerms = (
+    list: Uint32Array,
+    offsets: Uint32Array,
+    lo: number,
+    hi: number,
+    accept?: (d: number) => boolean,
+  ) => {
+    for (let t = lo; t < hi; t++) {
+      let p = offsets[t] as number;
+      const to = offsets[t + 1] as number;
+      if (whole || to - p <= 2 * runs.length) {
+        for (; p < to; p++) {
+          const d = list[p] as number;
+          if ((!accept || accept(d)) && visit(d)) stats.count++;
+        }
+        continue;
+      }
+      for (let r = 0; r < runs.length && p < to; r += 2) {
+        p = lowerBoundIn(list, runs[r] as number, p, to);
+        const end = runs[r + 1] as number;
+        for (; p < to; p++) {
+          const d = list[p] as number;
+          if (d >= end) break;
+          if ((!accept || accept(d)) && visit(d)) stats.count++;
+        }
+      }
+    }
+  };
+  /** Every match: the postings of the rarest word in the bounds (documents already visited are skipped). */
+  const readRarest = () => {
+    const r = rarest.ranges;
+    for (let i = 0; i < r.length; i += 2)
+      readTerms(segment.postings, segment.offsets, r[i] as number, r[i + 1] as number);
+  };
+
+  // The plan: the postings of the rarest word, or space?
+  const inBounds = whole ? segment.size : Math.min(runDocs, segment.inBoundsEstimate(b));
+  let selectivity = 1;
+  for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, segment.size));
+  if (wantSupertype >= 0)
+    selectivity *= (segment.supertypeCounts[wantSupertype] as number) / Math.max(1, segment.size);
+  // documents space visits before `top` is full, if matches are spread evenly
+  const spaceCost = Math.min(inBounds, top.capacity / Math.max(selectivity, 1e-12));
+  let rarestTerms = 0;
+  for (let i = 0; i < rarest.ranges.length; i += 2)
+    rarestTerms += (rarest.ranges[i + 1] as number) - (rarest.ranges[i] as number);
+  const textCost = readCost(rarestTerms, rarest.cost);
+  if (textCost <= TEXT_ALWAYS || textCost <= TEXT_PER_SPACE * spaceCost) return readRarest();
+  // The estimate assumes matches spread evenly over the levels; when they gather in the lower ones
+  // (help requests have no rating), space would visit far more. Past this many documents from space,
+  // the postings are cheaper after all, and the search switches to them.
+  const spaceBudget = textCost / TEXT_PER_SPACE;
+
+  let scanned = 0;
+  /** Stops a broad scan once the results are complete; the count is then an estimate. */
+  const complete = () => {
+    if (!top.full) return false;
+    if (needCount) {
+      // matches per candidate so far, over all the candidates the bounds' runs hold
+      const rate = scanned > 0 ? stats.count / scanned : 0;
+      stats.count = Math.max(stats.count, Math.round(rate * runDocs));
+      stats.estimated = true;
+    }
+    return true;
+  };
+  /**
+   * Visits the documents of a group that are in bounds and pass `accept`; true when the space budget
+   * ran out on the way (the caller then reads the postings instead).
+   */
+  const scan = (group: SpatialGroup, accept?: (d: number) => boolean): boolean => {
+    const docs = group.docs;
+    const each = (d: number): boolean => {
+      if ((!accept || accept(d)) && visit(d)) stats.count++;
+      return ++scanned > spaceBudget;
+    };
+    if (whole) {
+      for (let i = 0; i < docs.length; i++) if (each(docs[i] as number)) return true;
+      return false;
+    }
+    let p = 0;
+    for (let r = 0; r < runs.length && p < docs.length; r += 2) {
+      p = lowerBoundIn(docs, runs[r] as number, p);
+      const end = runs[r + 1] as number;
+      for (; p < docs.length; p++) {
+        const d = docs[p] as number;
+        if (d >= end) break;
+        if (each(d)) return true;
+      }
+    }
+    return false;
+  };
+
+  // 1. exact titles, which outrank everything: one lookup of the query's whole title
+  let exactAll = true;
+  for (const w of words) if (w.exact < 0) exactAll = false;
+  if (exactAll) {
+    const hash = titleHash(words.map((w) => w.exact));
+    const list = segment.titleHashDocs;
+    for (let p = lowerBoundIn(segment.titleHashes, hash); p < list.length; p++) {
+      if (segment.titleHashes[p] !== hash) break;
+      const d = list[p] as number;
+      if (segment.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
+    }
+  }
+
+  // 2. titles that start with the query: their first word is the query's first word (or, for a
+  // one-word query, starts with it), so they are one slice of the first-title-word postings
+  const first = words[0] as CompiledWord;
+  const m = words.length;
+  const firstLo = m === 1 ? first.prefixLo : first.exact;
+  const firstHi = m === 1 ? first.prefixHi : first.exact + 1;
+  if (firstLo >= 0 && firstLo < firstHi) {
+    const sliceCost = readCost(
+      firstHi - firstLo,
+      (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number),
+    );
+    const groups = segment.initials.get(first.word[0] as string);
+    const prefixOnly = (d: number) => segment.tierOf(d, words) === TIER_TITLE_PREFIX;
+    // The initial's kd-trees, best level first, stop once the page is full: about k documents divided
+    // by the share of the initial's documents that start with the query, at most all in the bounds.
+    // The slice cannot stop early, and every match in it is ranked.
+    let initialDocs = 0;
+    if (groups) for (const group of groups) if (group) initialDocs += group.docs.length;
+    const slice = (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number);
+    const initialCost = Math.min(
+      (inBounds * initialDocs) / Math.max(1, segment.size),
+      (top.capacity * initialDocs) / Math.max(1, slice),
+    );
+    if (!groups || sliceCost <= TEXT_ALWAYS || sliceCost <= TEXT_PER_SPACE * initialCost) {
+      readTerms(segment.firstPostings, segment.firstOffsets, firstLo, firstHi, prefixOnly);
+    } else {
+      for (let lv = LEVELS - 1; lv >= 0; lv--) {
+        const group = groups[lv];
+        if (!group) continue;
+        if (complete()) return;
+        if (scan(group, prefixOnly)) return readRarest();
+      }
+    }
+  }
+
+  // 3. every level, best first, until the results are complete
+  for (let lv = LEVELS - 1; lv >= 0; lv--) {
+    const group = segment.levels[lv];
+    if (!group) continue;
+    if (complete()) return;
+    if (scan(group)) return readRarest();
+  }
+}
