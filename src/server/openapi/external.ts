@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { promoRequest } from '../../shared/api/live';
 import { myPointsResponseSchema } from '../../shared/api/points';
 import { errorResponses } from './errors';
 
 /**
- * Documentation of the routes whose files keep their own parsing for now, so that the document
- * lists every call: my points, the promo calls and media. Added to the route's schema by the
- * contracts plugin and read only by the document: Fastify does not validate with it.
+ * Documentation of the routes that declare no contract of their own, so that the document lists
+ * every call: my points (its query rules still live in listMyPoints, after the sign-in check) and
+ * media (static files). Added to the route's schema by the contracts plugin and read only by the
+ * document: Fastify does not validate with it.
  */
 export interface RouteDocs {
   summary: string;
@@ -24,23 +24,6 @@ const binary = (description: string, ...types: string[]) => ({
   description,
   content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])),
 });
-const id = z.object({ id: z.string() });
-
-const promo = (kind: string): RouteDocs => ({
-  summary: `Count a promoted point's ${kind}`,
-  tags: ['live'],
-  params: id,
-  body: promoRequest,
-  response: {
-    200: z.object({ status: z.literal('ok'), counted: z.boolean() }),
-    ...errorResponses('deviceIdInvalid', 'pointNotFound', 'promoNotPromoted'),
-  },
-});
-const postOnly = (summary: string): RouteDocs => ({
-  summary: `${summary} (GET answers 405: the call is a POST)`,
-  tags: ['live'],
-  response: errorResponses('methodNotAllowed'),
-});
 
 export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
   'GET /v1/account/mypoints': {
@@ -51,14 +34,8 @@ export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
       pagenumber: z.string().optional(),
       pagesize: z.string().optional(),
     }),
-    response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized') },
+    response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized', 'unknownSupertype') },
   },
-
-  'GET /map/dynamic/bybbox': postOnly('Live map features'),
-  'GET /event/rbeamingbybbox': postOnly('Events beaming'),
-  'GET /map/promo/:id/:kind': postOnly('Promo counts'),
-  'POST /map/promo/:id/impression': promo('impression'),
-  'POST /map/promo/:id/click': promo('click'),
 
   'GET /media/*': {
     summary: 'Uploaded and generated media, content-addressed (cached for a year)',

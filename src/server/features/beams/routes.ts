@@ -9,7 +9,7 @@ import {
   eventBeamingRequest,
   promoRequest,
 } from '../../../shared/api/live';
-import { bodyContract, domainIssue } from '../../../shared/api/contract';
+import { bodyContract, domainIssue, parseContract, withFieldErrors } from '../../../shared/api/contract';
 import { BEAM_KINDS } from '../../../shared/domain/beams';
 import { AppError } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/permissions';
@@ -44,6 +44,15 @@ const beamBody = z.preprocess((body, ctx) => {
   return body ?? {};
 }, beamRequest);
 const okStatus = z.object({ status: z.literal('ok') });
+/** A promo's device from the query: the same rule as the body's, answering 8004. */
+const promoRequestFromQuery = withFieldErrors(
+  z.preprocess((query) => {
+    const deviceid = (query as { deviceid?: unknown }).deviceid;
+    return deviceid ? { deviceid } : {};
+  }, promoRequest),
+  {},
+  'deviceIdInvalid',
+);
 
 /**
  * Timings of the live layer. Production uses the defaults; tests and the benchmark shorten them by
@@ -259,21 +268,56 @@ export const liveRoutes: FastifyPluginAsync<{
 
   // these are POST calls; a GET gets a JSON 405 rather than the web app's page
   for (const path of ['/map/dynamic/bybbox', '/event/rbeamingbybbox', '/map/promo/:id/:kind']) {
-    app.get(path, async (request) => {
-      throw new AppError('methodNotAllowed', { method: 'GET', path: request.url.split('?')[0] ?? path });
-    });
+    app.get(
+      path,
+      {
+        schema: {
+          summary: `${path}: answers 405, the call is a POST`,
+          tags: ['live'],
+          response: errorResponses('methodNotAllowed'),
+        },
+      },
+      async (request) => {
+        throw new AppError('methodNotAllowed', { method: 'GET', path: request.url.split('?')[0] ?? path });
+      },
+    );
   }
 
+  // the device comes in the JSON body, or in the query of a beacon that cannot send one
+  const promoBody = withFieldErrors(
+    z.preprocess((body) => body ?? undefined, promoRequest.optional()),
+    {},
+    'deviceIdInvalid',
+  );
+  const promoQuery = withFieldErrors(
+    z.looseObject({ deviceid: z.string().optional() }),
+    {},
+    'deviceIdInvalid',
+  );
   for (const kind of ['impression', 'click'] as const) {
-    app.post<{ Params: { id: string }; Querystring: { deviceid?: string } }>(
+    app.post(
       `/map/promo/:id/${kind}`,
-      { config: { antiforgery: false } },
+      {
+        config: { antiforgery: false },
+        schema: {
+          summary: `Count a promoted point's ${kind}`,
+          description: 'Counted once per device and point in a while; `counted` says whether this one was.',
+          tags: ['live'],
+          params: z.object({ id: z.string() }),
+          querystring: promoQuery,
+          body: promoBody,
+          response: {
+            200: z.object({ status: z.literal('ok'), counted: z.boolean() }),
+            ...errorResponses('deviceIdInvalid', 'invalidXpointId', 'pointNotFound', 'promoNotPromoted'),
+          },
+        },
+      },
       async (request, reply) => {
-        const given = request.body ?? (request.query.deviceid ? { deviceid: request.query.deviceid } : {});
-        const problem = promoRequest.safeParse(given);
-        if (!problem.success) throw new AppError('deviceIdInvalid');
-        const result = await service.promo(request.params.id, problem.data.deviceid, kind);
-        return reply.header('Cache-Control', 'no-store').send({ status: 'ok', counted: result.counted });
+        const { deviceid } = request.body ?? parseContract(promoRequestFromQuery, request.query);
+        const result = await service.promo(request.params.id, deviceid, kind);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .send({ status: 'ok' as const, counted: result.counted });
       },
     );
   }
