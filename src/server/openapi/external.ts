@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { myPointsResponseSchema } from '../../shared/api/points';
 import { errorResponses } from './errors';
 
 /**
  * Documentation of the routes that declare no contract of their own, so that the document lists
- * every call: my points (its query rules still live in listMyPoints, after the sign-in check) and
- * media (static files). Added to the route's schema by the contracts plugin and read only by the
- * document: Fastify does not validate with it.
+ * every call: media (static files, served by @fastify/static). Added to the route's schema by the
+ * contracts plugin and read only by the document: Fastify does not validate with it.
  */
 export interface RouteDocs {
   summary: string;
@@ -26,17 +24,6 @@ const binary = (description: string, ...types: string[]) => ({
 });
 
 export const EXTERNAL_ROUTE_DOCS: Partial<Record<string, RouteDocs>> = {
-  'GET /v1/account/mypoints': {
-    summary: "The signed-in user's points and events, one page",
-    tags: ['points'],
-    querystring: z.object({
-      supertype: z.string().optional().meta({ description: "a point supertype, or 'event'" }),
-      pagenumber: z.string().optional(),
-      pagesize: z.string().optional(),
-    }),
-    response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized', 'unknownSupertype') },
-  },
-
   'GET /media/*': {
     summary: 'Uploaded and generated media, content-addressed (cached for a year)',
     tags: ['media'],

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
-import { bodyContract } from '../../../shared/api/contract';
+import { bodyContract, catalogueParser } from '../../../shared/api/contract';
 import {
   claimRequestSchema,
   createPointRequestSchema,
@@ -11,6 +11,7 @@ import {
   duplicatesRequestSchema,
   duplicatesResponseSchema,
   editablePointSchema,
+  myPointsResponseSchema,
   pointIdRequestSchema,
   pointMediaRequestSchema,
   pointMediaResponseSchema,
@@ -20,13 +21,13 @@ import {
 } from '../../../shared/api/points';
 import { deleteResponseSchema } from '../../../shared/api/writes';
 import { AppError, ERRORS, type ErrorName } from '../../../shared/errors';
-import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
+import { VISITOR_COOKIE, requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { mediaDirOf } from '../accounts/service';
 import { MEDIA_ROUTE } from './media';
-import { PointService, listMyPoints } from './service';
+import { PointService, listMyPoints, parseMyPointsQuery } from './service';
 
 /**
  * Adding points is open to anyone (spec §1, §6), so it is the write a script would flood: at most this
@@ -264,8 +265,32 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
     async (request) => points.media(request.viewer, request.body),
   );
 
-  app.get<{ Querystring: Record<string, unknown> }>('/v1/account/mypoints', async (request, reply) => {
-    const page = await listMyPoints(store, request.viewer, request.query);
-    return reply.header('Cache-Control', 'private, no-store').send(page);
-  });
+  // lenient like profiles: a repeated or bad paging value means the default, so any text is taken
+  const queryText = z.union([z.string(), z.array(z.string())]).optional();
+  const myPointsQuery = z
+    .looseObject({
+      supertype: queryText.meta({ description: "a point supertype, or 'event'; all or none for every one" }),
+      pagenumber: queryText.meta({ description: 'from 1; a bad value means 1' }),
+      pagesize: queryText.meta({ description: 'up to 96; a bad value means 12' }),
+    })
+    .transform(catalogueParser((query) => parseMyPointsQuery(query)));
+  app.get(
+    '/v1/account/mypoints',
+    {
+      // a visitor is told to sign in before anything about the query
+      preValidation: async (request) => {
+        requireViewer(request.viewer);
+      },
+      schema: {
+        summary: "The signed-in user's points (owned or consulted) and events, one page",
+        tags: ['points'],
+        querystring: myPointsQuery,
+        response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized', 'unknownSupertype') },
+      },
+    },
+    async (request, reply) => {
+      const page = await listMyPoints(store, request.viewer, request.query);
+      return reply.header('Cache-Control', 'private, no-store').send(page);
+    },
+  );
 };

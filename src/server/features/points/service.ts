@@ -365,13 +365,14 @@ const SLOT_COLUMNS = {
   screenshot: null,
 } as const satisfies Record<PointMediaRequest['slot'], q.PointMediaColumn | null>;
 
-/** GET /v1/account/mypoints: the signed-in user's points (owned or consulted) and events. */
-export async function listMyPoints(
-  store: Store,
-  viewer: Viewer,
-  query: Record<string, unknown>,
-): Promise<MyPointsResponse> {
-  const user = requireViewer(viewer);
+/** The query of GET /v1/account/mypoints: lenient paging, as profiles have; an unknown supertype is 7002. */
+export interface MyPointsQuery {
+  supertype: string | undefined;
+  pagenumber: number;
+  pagesize: number;
+}
+
+export function parseMyPointsQuery(query: Record<string, unknown>): MyPointsQuery {
   const raw = typeof query['supertype'] === 'string' ? query['supertype'].trim().toLowerCase() : '';
   const supertype =
     raw === 'event' || (POINT_SUPERTYPES as readonly string[]).includes(raw) ? raw : undefined;
@@ -380,8 +381,20 @@ export async function listMyPoints(
       value: raw,
       allowed: [...POINT_SUPERTYPES, 'event'].join(', '),
     });
-  const pagenumber = parsePagingValue(query['pagenumber'], 1, 100_000);
-  const pagesize = parsePagingValue(query['pagesize'], MYPOINTS_DEFAULT_PAGESIZE, MYPOINTS_MAX_PAGESIZE);
+  return {
+    supertype,
+    pagenumber: parsePagingValue(query['pagenumber'], 1, 100_000),
+    pagesize: parsePagingValue(query['pagesize'], MYPOINTS_DEFAULT_PAGESIZE, MYPOINTS_MAX_PAGESIZE),
+  };
+}
+
+/** GET /v1/account/mypoints: the signed-in user's points (owned or consulted) and events. */
+export async function listMyPoints(
+  store: Store,
+  viewer: Viewer,
+  { supertype, pagenumber, pagesize }: MyPointsQuery,
+): Promise<MyPointsResponse> {
+  const user = requireViewer(viewer);
   const { rows, total } = await q.myPoints(store, user.id, {
     ...(supertype ? { supertype } : {}),
     offset: (pagenumber - 1) * pagesize,
