@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type RouteOptions,
 } from 'fastify';
 import pino from 'pino';
 import compress from '@fastify/compress';
@@ -25,6 +26,7 @@ import { permissionRoutes } from './features/permissions/routes';
 import { FullScreenPages, fullScreenRoutes, loadPageRenderer, sendPage } from './features/details/fullscreen';
 import { parseAddress } from '../shared/address';
 import type { FullScreenRenderer } from '../shared/details/page';
+import { registerContracts } from './openapi/plugin';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +35,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** the full-screen page's renderer; by default the built one at config.pageRenderer. */
   pageRenderer?: FullScreenRenderer | null;
+  /** sees every route as it is added (the OpenAPI test compares them with the document). */
+  onRoute?: (route: RouteOptions) => void;
   /** how often the store's change feed is read (a write shows in search and tiles within it); default 500 ms. */
   changeFeedPollMs?: number;
 }
@@ -60,6 +64,7 @@ export async function buildApp({
   store,
   logger,
   pageRenderer,
+  onRoute,
   changeFeedPollMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,7 +84,9 @@ export async function buildApp({
     pageRenderer === undefined ? await loadPageRenderer(config.pageRenderer, app.log) : pageRenderer,
     path.join(config.webDir, 'fullscreen.html'),
   );
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setErrorHandler(errorHandler);
+  await registerContracts(app);
   app.setNotFoundHandler(notFoundHandler(config, pages));
 
   await app.register(helmet, {
@@ -197,15 +204,12 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
   return sendError(reply, internal.status, internal.toBody());
 }
 
-/** Translates Fastify's own 4xx errors (bad JSON, body too large, wrong content type) into the catalogue. */
+/**
+ * Translates Fastify's own 4xx errors (bad JSON, body too large, wrong content type) into the catalogue.
+ * A request that breaks its route's contract arrives as an AppError already (src/server/http/contract.ts).
+ */
 function fromFastifyError(error: FastifyError): AppError | null {
   const status = error.statusCode ?? 500;
-  if (error.validation) {
-    const first = error.validation[0];
-    const field =
-      first?.instancePath?.replace(/^\//, '') || String(first?.params?.['missingProperty'] ?? 'body');
-    return new AppError('invalidField', { field, reason: first?.message ?? 'is invalid' });
-  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payloadTooLarge', { limit: `${BODY_LIMIT_BYTES / 1024} KiB` });

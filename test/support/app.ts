@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/store/dialect';
 import type { FullScreenRenderer } from '../../src/shared/details/page';
@@ -31,6 +31,7 @@ export async function openTestApp(
     dialect?: Dialect;
     prepare?: (app: FastifyInstance) => void | Promise<void>;
     pageRenderer?: FullScreenRenderer;
+    onRoute?: AppDeps['onRoute'];
     /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
     changeFeedPollMs?: number;
   } = {},
@@ -53,6 +54,7 @@ export async function openTestApp(
     config,
     store,
     pageRenderer: options.pageRenderer ?? null,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
   });
   await options.prepare?.(app);

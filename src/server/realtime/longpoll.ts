@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { SOCKET_PATH } from '../../shared/api/live';
+import { errorResponses } from '../openapi/errors';
 import type { Connection, Transport } from './connection';
 import type { Hub } from './hub';
 import { MAX_FRAME_BYTES } from './protocol';
@@ -104,6 +106,40 @@ function send(reply: FastifyReply, body: Record<string, unknown>): FastifyReply 
     .send(body);
 }
 
+/**
+ * The transport's calls for the document. Phoenix's client sends its own parameters (vsn, the
+ * socket's params): the handlers read them from the URL as the WebSocket does, so the schemas only
+ * document the ones that matter here, and the protocol's status travels in the body of a 200.
+ */
+const protocolAnswer = (description: string) =>
+  z
+    .object({ status: z.number(), token: z.string().optional(), messages: z.array(z.unknown()).optional() })
+    .meta({
+      description,
+    });
+const LONGPOLL_GET = {
+  summary: 'Long-poll transport of the realtime channel: wait for messages',
+  description:
+    'For clients whose WebSocket is blocked. Without a live `token` it opens a session and answers {status: 410, token}; with one it holds the request until messages arrive or the window ends.',
+  tags: ['realtime'],
+  querystring: z.looseObject({
+    token: z.string().optional().meta({ description: 'the session, from a 410 answer' }),
+    deviceid: z.string().optional().meta({ description: 'the device, when opening a session' }),
+  }),
+  response: { 200: protocolAnswer('{status: 200, messages} or {status: 410, token}'), ...errorResponses() },
+};
+const LONGPOLL_POST = {
+  summary: 'Long-poll transport of the realtime channel: send frames',
+  description: 'Newline-delimited JSON frames (application/x-ndjson or text/plain), or one JSON frame.',
+  tags: ['realtime'],
+  consumes: ['application/x-ndjson', 'text/plain', 'application/json'],
+  querystring: z.looseObject({ token: z.string().optional() }),
+  response: {
+    200: protocolAnswer('{status}: 200 taken, 410 no such session, 400 a bad frame'),
+    ...errorResponses('payloadTooLarge', 'unsupportedMediaType'),
+  },
+};
+
 /** GET and POST /socket/longpoll. */
 export async function longPollRoutes(
   app: FastifyInstance,
@@ -120,7 +156,7 @@ export async function longPollRoutes(
 
   const queryOf = (url: string) => new URL(url, 'http://localhost').searchParams;
 
-  app.get(LONGPOLL_PATH, { config: { antiforgery: false } }, async (request, reply) => {
+  app.get(LONGPOLL_PATH, { config: { antiforgery: false }, schema: LONGPOLL_GET }, async (request, reply) => {
     const query = queryOf(request.url);
     const token = query.get('token');
     const session = token ? sessions.get(token) : undefined;
@@ -144,7 +180,7 @@ export async function longPollRoutes(
 
   app.post(
     LONGPOLL_PATH,
-    { config: { antiforgery: false }, bodyLimit: MAX_POST_BYTES },
+    { config: { antiforgery: false }, bodyLimit: MAX_POST_BYTES, schema: LONGPOLL_POST },
     async (request, reply) => {
       const token = queryOf(request.url).get('token');
       const session = token ? sessions.get(token) : undefined;

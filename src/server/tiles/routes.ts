@@ -3,13 +3,16 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Compression } from 'pmtiles';
+import { z } from 'zod';
+import { catalogueParser } from '../../shared/api/contract';
 import { AppError } from '../../shared/errors';
 import { TILE_PATHS } from '../../shared/map/contract';
 import type { Config } from '../config';
+import { errorResponses } from '../openapi/errors';
 import { TileArchive, parseTileAddress } from './basemap';
 import { GlyphStore, parseGlyphRequest } from './glyphs';
 import { SPRITE_FILES, SpriteFiles, etagOf, type SpriteFile } from './sprite';
-import { buildStyle, parseStyleQuery, requestOrigin, type BasemapMode } from './style';
+import { buildStyle, parseStyleQuery, requestOrigin, type BasemapMode, type StyleQuery } from './style';
 
 /**
  * The map's HTTP surface apart from the point tiles: the style, basemap tiles, glyphs and sprite.
@@ -66,22 +69,49 @@ export async function mapRoutes(app: FastifyInstance, options: MapRoutesOptions)
     return { kind: basemapSetting === undefined ? 'embedded' : 'protomaps', maxZoom: header.maxZoom };
   }
 
-  app.get(TILE_PATHS.style, async (request, reply) => {
-    const query = parseStyleQuery(request.query as Record<string, unknown>);
-    const origin = requestOrigin(request.protocol, request.host);
-    const style = buildStyle(origin, await basemapMode(), query);
-    const body = Buffer.from(JSON.stringify(style));
-    reply.header('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto');
-    return sendCached(request, reply, {
-      body,
-      etag: etagOf(body),
-      type: 'application/json; charset=utf-8',
-      cache: STYLE_CACHE,
-    });
-  });
+  app.get<{ Querystring: StyleQuery }>(
+    TILE_PATHS.style,
+    {
+      schema: {
+        summary: "The map's MapLibre style, pointing at this server's tiles, glyphs and sprite",
+        tags: ['map'],
+        querystring: styleQuery,
+        response: {
+          200: z.unknown().meta({ description: 'a MapLibre style document' }),
+          ...errorResponses('unknownLayerGroup', 'badImageFormat', 'badStyleVersion', 'badHostHeader'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const origin = requestOrigin(request.protocol, request.host);
+      const style = buildStyle(origin, await basemapMode(), query);
+      const body = Buffer.from(JSON.stringify(style));
+      reply.header('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto');
+      return sendCached(request, reply, {
+        body,
+        etag: etagOf(body),
+        type: 'application/json; charset=utf-8',
+        cache: STYLE_CACHE,
+      });
+    },
+  );
 
   app.get<{ Params: { z: string; x: string; y: string } }>(
     '/tiles/basemap/:z/:x/:y',
+    {
+      schema: {
+        summary: 'A base map vector tile',
+        description: "204 when the archive has no tile there; zooms are the archive's own.",
+        tags: ['map'],
+        // the zoom range is the archive's, read at run time: the address is checked by the handler
+        params: z.object({ z: z.string(), x: z.string(), y: z.string() }),
+        response: {
+          200: binary('a Mapbox vector tile', MVT_TYPE),
+          ...errorResponses('tileZoomOutOfRange', 'tileBadCoordinates', 'mapAssetsMissing', 'routeNotFound'),
+        },
+      },
+    },
     async (request, reply) => {
       if (external) throw new AppError('routeNotFound', { method: 'GET', path: request.url.split('?')[0]! });
       const tiles = await openArchive();
@@ -125,11 +155,21 @@ export async function mapRoutes(app: FastifyInstance, options: MapRoutesOptions)
   );
 
   let glyphsBuilt = false;
-  app.get<{ Params: { fontstack: string; range: string } }>(
+  app.get<{ Params: { fontstacks: string[]; start: number } }>(
     '/tiles/glyphs/:fontstack/:range',
+    {
+      schema: {
+        summary: 'Glyphs of a font stack for one block of 256 code points',
+        tags: ['map'],
+        params: glyphParams,
+        response: {
+          200: binary('signed distance field glyphs', PBF_TYPE),
+          ...errorResponses('badGlyphRequest', 'mapAssetsMissing'),
+        },
+      },
+    },
     async (request, reply) => {
-      const parsed = parseGlyphRequest(request.params.fontstack, request.params.range);
-      if (!parsed.ok) throw new AppError('badGlyphRequest', { reason: parsed.reason });
+      const parsed = request.params;
       if (!glyphsBuilt) {
         if (!fs.existsSync(glyphsDir)) throw new AppError('mapAssetsMissing');
         glyphsBuilt = true;
@@ -155,19 +195,59 @@ export async function mapRoutes(app: FastifyInstance, options: MapRoutesOptions)
   );
 
   for (const file of SPRITE_FILES) {
-    app.get(`${path.posix.dirname(TILE_PATHS.sprite)}/${file}`, async (request, reply) => {
-      const cached = await sprites.get(file as SpriteFile).catch((error: unknown) => {
-        throw new AppError('mapAssetsMissing', {}, { cause: error });
-      });
-      return sendCached(request, reply, {
-        body: cached.data,
-        etag: cached.etag,
-        type: cached.contentType,
-        cache: SPRITE_CACHE,
-      });
-    });
+    const json = file.endsWith('.json');
+    const spriteSchema = {
+      summary: `The map's icon sprite${file.includes('@2x') ? ' at 2x' : ''}: its ${json ? 'index' : 'image'}`,
+      tags: ['map'],
+      response: {
+        200: json
+          ? z.unknown().meta({ description: 'icon name → {x, y, width, height, pixelRatio}' })
+          : binary('the sprite sheet', 'image/png'),
+        ...errorResponses('mapAssetsMissing'),
+      },
+    };
+    app.get(
+      `${path.posix.dirname(TILE_PATHS.sprite)}/${file}`,
+      { schema: spriteSchema },
+      async (request, reply) => {
+        const cached = await sprites.get(file as SpriteFile).catch((error: unknown) => {
+          throw new AppError('mapAssetsMissing', {}, { cause: error });
+        });
+        return sendCached(request, reply, {
+          body: cached.data,
+          etag: cached.etag,
+          type: cached.contentType,
+          cache: SPRITE_CACHE,
+        });
+      },
+    );
   }
 }
+
+/** A response that is not JSON, for the document (Fastify sends buffers as they are). */
+function binary(description: string, type: string) {
+  return { description, content: { [type]: { schema: z.string().meta({ format: 'binary' }) } } };
+}
+
+const text = z.union([z.string(), z.array(z.string())]).optional();
+/** The style's query: parseStyleQuery's rules and messages (3xxx), run as the route's schema. */
+const styleQuery = z
+  .object({
+    layers: text.meta({ description: 'all, or layer groups comma-separated' }),
+    imgformat: text.meta({ description: 'webp or png (default)' }),
+    v: text.meta({ description: 'a cache-busting version: letters, digits, . _ -' }),
+  })
+  .transform(catalogueParser((query) => parseStyleQuery(query)));
+/** `{fontstack}/{start}-{end}.pbf`: a 256-aligned block of one or more comma-separated fonts. */
+const glyphParams = z
+  .object({ fontstack: z.string(), range: z.string().meta({ examples: ['0-255.pbf'] }) })
+  .transform(
+    catalogueParser(({ fontstack, range }) => {
+      const parsed = parseGlyphRequest(fontstack, range);
+      if (!parsed.ok) throw new AppError('badGlyphRequest', { reason: parsed.reason });
+      return parsed;
+    }),
+  );
 
 /** gzip unless the client sent no Accept-Encoding, left gzip out, or refused it with q=0. */
 function acceptsGzip(request: FastifyRequest): boolean {

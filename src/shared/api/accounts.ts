@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { parseContract } from './contract';
 import {
   EMAIL_MAX_LENGTH,
   FULLNAME_MAX_LENGTH,
@@ -13,8 +13,9 @@ import {
 } from '../validation/accounts';
 
 /**
- * Request and response contracts of /v1/account/* (issue 3). The server validates every body with
- * these; a failure becomes `invalidField` (400) naming the field and saying what it expects.
+ * Request and response contracts of /v1/account/* (issue 3). The routes validate every body with
+ * these; a failure becomes `invalidField` (400) naming the field and saying what it expects
+ * (src/shared/api/contract.ts).
  */
 
 /** A text field: 'is required.' when absent, 'must be text.' when another type arrives. */
@@ -107,17 +108,9 @@ export const ANTIFORGERY_HEADER = 'RequestVerificationToken';
 export const TOKEN_SCHEME = 'appnettoken';
 
 /**
- * Parses `input` with `schema`, or throws the catalogue's `invalidField` for the first problem:
- * `{"errorcode":1003,"error":"username: is required."}`.
+ * Parses `input` with `schema` outside a route (the accounts CLI), or throws the catalogue's error
+ * for the first problem: `{"errorcode":1003,"error":"username: is required."}`.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-  const reason =
-    field === 'body' && issue?.code === 'invalid_type'
-      ? 'must be a JSON object.'
-      : (issue?.message ?? 'is invalid.');
-  throw new AppError('invalidField', { field, reason });
+  return parseContract(schema, input ?? {});
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isValidId } from '../domain/ids';
+import { ROOT, domainIssue, withFieldErrors } from './contract';
 import type { EventPermissions, PointPermissions } from '../permissions';
 import type { LinkView, OpenNow, TicketOption } from '../details';
 import type { EventStatus } from '../details/events';
@@ -33,6 +35,28 @@ export const closestRequestSchema = z.object({
   n: numeric.pipe(z.number().int().min(1).max(CLOSEST_CITIES_MAX)).optional(),
 });
 export type ClosestRequest = z.infer<typeof closestRequestSchema>;
+
+/** The route's contract: an absent body is an empty one; each field answers with its 6xxx entry. */
+export const closestRouteSchema = withFieldErrors(
+  z.preprocess((body) => body ?? {}, closestRequestSchema),
+  {
+    [ROOT]: { error: 'invalidCoordinates', values: { reason: 'must be a JSON object with lat and lng.' } },
+    lat: { error: 'invalidCoordinates', values: { reason: 'must be a number from -90 to 90.' } },
+    lng: { error: 'invalidCoordinates', values: { reason: 'must be a number (a longitude).' } },
+    n: { error: 'invalidCityCount', values: { max: CLOSEST_CITIES_MAX } },
+  },
+);
+
+export const nearestCitySchema = z.object({
+  id: z.number(),
+  city: z.string(),
+  city_forurl: z.string(),
+  state: z.string().nullable(),
+  country: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  distance_m: z.number().meta({ description: 'great-circle distance from the asked point, metres' }),
+});
 
 /** Nearest city (§3): id, city, city_forurl, lat, lon; plus state, country and the distance. */
 export interface NearestCity {
@@ -86,6 +110,42 @@ export const callbackRequestSchema = z.object({
 });
 export type CallbackRequestBody = z.infer<typeof callbackRequestSchema>;
 
+/** The route's contract: an absent body is an empty one (the service then names what is missing). */
+export const callbackRouteSchema = withFieldErrors(
+  z.preprocess((body) => body ?? {}, callbackRequestSchema),
+  {},
+  'invalidCallbackField',
+);
+
+export const callbackResponseSchema = z.object({
+  ok: z.literal(true),
+  requestid: z.string(),
+  duplicate: z.boolean().meta({ description: 'the same request was made in the last minute' }),
+});
+
+/**
+ * POST /v1/webonly/xpointdetails/healthphoto: `{id}` of a point. Missing and malformed ids answer
+ * the spec's two messages, checked before the schema below (which documents the field).
+ */
+export const healthPhotoRequestSchema = z.preprocess(
+  (body, ctx) => {
+    const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
+    if (id === undefined || id === null || id === '')
+      ctx.addIssue(domainIssue('healthPhotoIdMissing', {}, ['id']));
+    else if (!isValidId(id)) ctx.addIssue(domainIssue('invalidXpointId', {}, ['id']));
+    return { id };
+  },
+  z.object({ id: z.string().meta({ description: 'the point id', examples: ['p_2f9c1a'] }) }),
+);
+
+export const healthPhotosResponseSchema = z.object({
+  id: z.string(),
+  status: z.number().meta({ description: 'HealthStatus: 0 undefined, 1 verification pending, 2 verified' }),
+  photos: z.record(z.string(), z.object({ url: z.string() })).meta({
+    description: "by position ('1', '2', ...): only a verified point has any",
+  }),
+});
+
 export interface CallbackResponse {
   ok: true;
   /** the stored request. */
@@ -106,30 +166,55 @@ export interface HealthPhotosResponse {
 /** GET /v1/account/inbox */
 export const INBOX_PAGE_DEFAULT = 20;
 export const INBOX_PAGE_MAX = 100;
-export interface InboxMessage {
-  id: number;
-  kind: 'callback_request';
-  title: string;
-  created_at: number;
-  read_at: number | null;
-  callback: {
-    id: string;
-    xpoint_id: string | null;
-    xpoint_title: string | null;
-    service_name: string;
-    from_userid: string | null;
-    from_username: string | null;
-    name: string | null;
-    phone: string | null;
-    email: string | null;
-    message: string | null;
-  } | null;
-}
-export interface InboxResponse {
-  messages: InboxMessage[];
+
+/** A query number: digits only (a repeated field is refused), within min..max. */
+const pagingNumber = (min: number, max: number) => {
+  const reason = `must be a whole number from ${min} to ${max}.`;
+  return z
+    .string({ error: reason })
+    .regex(/^\d{1,16}$/, reason)
+    .transform(Number)
+    .pipe(z.number().min(min, reason).max(max, reason));
+};
+
+/** ?limit= (1..100, default 20) and ?before= (the next_before of the previous page). */
+export const inboxQuerySchema = withFieldErrors(
+  z.object({
+    limit: pagingNumber(1, INBOX_PAGE_MAX).default(INBOX_PAGE_DEFAULT),
+    before: pagingNumber(1, Number.MAX_SAFE_INTEGER).nullable().default(null),
+  }),
+  {},
+  'invalidInboxPaging',
+);
+export type InboxQuery = z.output<typeof inboxQuerySchema>;
+export const inboxMessageSchema = z.object({
+  id: z.number(),
+  kind: z.literal('callback_request'),
+  title: z.string(),
+  created_at: z.number(),
+  read_at: z.number().nullable(),
+  callback: z
+    .object({
+      id: z.string(),
+      xpoint_id: z.string().nullable(),
+      xpoint_title: z.string().nullable(),
+      service_name: z.string(),
+      from_userid: z.string().nullable(),
+      from_username: z.string().nullable(),
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+      message: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+export const inboxResponseSchema = z.object({
+  messages: z.array(inboxMessageSchema),
   /** pass as ?before= for the next (older) page; null on the last page. */
-  next_before: number | null;
-}
+  next_before: z.number().nullable().meta({ description: 'pass as ?before= for the next (older) page' }),
+});
+export type InboxResponse = z.infer<typeof inboxResponseSchema>;
 
 /** An event as listed on a point's panel and as the head of the event panel. */
 export interface EventSummary {

@@ -49,6 +49,33 @@ export function parseProfileQuery(query: Record<string, unknown>): ProfileQuery 
   };
 }
 
+/** The route's contract: lenient as parseProfileQuery is; the object documents what it yields. */
+export const profileQuerySchema = z.preprocess(
+  (query) => parseProfileQuery(query && typeof query === 'object' ? (query as Record<string, unknown>) : {}),
+  z.object({
+    pagenumber: z
+      .number()
+      .int()
+      .min(1)
+      .max(PROFILE_MAX_PAGENUMBER)
+      .meta({
+        description: `page of the points list, from ${PROFILE_DEFAULT_PAGENUMBER}; a bad value means ${PROFILE_DEFAULT_PAGENUMBER}`,
+      }),
+    pagesize: z
+      .number()
+      .int()
+      .min(1)
+      .max(PROFILE_MAX_PAGESIZE)
+      .meta({
+        description: `points per page; a bad value means ${PROFILE_DEFAULT_PAGESIZE}`,
+      }),
+    supertype: z
+      .enum(POINT_SUPERTYPES)
+      .optional()
+      .meta({ description: 'only points of this supertype; an unknown one is ignored' }),
+  }),
+);
+
 export const profileUserSchema = z.object({
   id: z.string(),
   username: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, type ErrorName } from '../errors';
+import { domainIssue, formBoolean, formNumber, formText, withFieldErrors } from './contract';
 
 /**
  * Contracts of the two search calls (map-and-search §7): POST /v1/app/searchsuggestions (form fields
@@ -42,25 +42,6 @@ export interface SearchBounds {
   southwest: LatLon;
   northeast: LatLon;
 }
-
-export const suggestionRequestSchema = z.object({
-  q: z.string().min(QUERY_MIN_LENGTH).max(QUERY_MAX_LENGTH),
-  maxresults: z.number().int().min(1).max(SUGGESTIONS_MAX).default(SUGGESTIONS_MAX),
-  includeevents: z.boolean().default(false),
-  southwest: latLonSchema.optional(),
-  northeast: latLonSchema.optional(),
-});
-export type SuggestionRequest = z.infer<typeof suggestionRequestSchema>;
-
-export const pagedSearchRequestSchema = z.object({
-  keywords: z.string().max(QUERY_MAX_LENGTH),
-  southwest: latLonSchema.optional(),
-  northeast: latLonSchema.optional(),
-  pageNumber: z.number().int().min(1).default(1),
-  pageSize: z.number().int().default(PAGE_SIZE_DEFAULT),
-  supertype: z.enum(SEARCH_SUPERTYPES).nullable().default(null),
-});
-export type PagedSearchRequest = z.infer<typeof pagedSearchRequestSchema>;
 
 /** An event a suggestion points at: running now, or starting within 120 minutes (§4). */
 export const eventRefSchema = z.object({
@@ -134,64 +115,81 @@ export const pagedSearchResponseSchema = z.object({
 });
 export type PagedSearchResponse = z.infer<typeof pagedSearchResponseSchema>;
 
-// --- parsing requests ------------------------------------------------------------------------------
+// --- request contracts -----------------------------------------------------------------------------
+// Suggestions come as form fields or JSON (§7), so every field is read leniently: numbers and
+// booleans from text, a repeated form field as its value, `southwest[lat]` keys nested. Each field's
+// problem answers with its own 5xxx entry (withFieldErrors).
 
-function fail(name: ErrorName, params: Record<string, string | number>): never {
-  throw new AppError(name, params);
-}
-
-/** A number from JSON or a form field ('12', '1e9'); undefined when absent or empty. */
-function numberField(value: unknown, fail: (reason: string) => never): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    return Number(value);
-  return fail('must be a number.');
-}
-
-function booleanField(name: string, value: unknown): boolean {
-  if (value === undefined || value === null || value === '') return false;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') {
-    const lower = value.trim().toLowerCase();
-    if (['true', '1', 'on', 'yes'].includes(lower)) return true;
-    if (['false', '0', 'off', 'no'].includes(lower)) return false;
-  }
-  if (value === 1 || value === 0) return value === 1;
-  return fail('searchFieldInvalid', { field: name, reason: 'must be true or false.' });
-}
+const CORNER_SHAPE = 'must be {lat, lon} or "lat,lon".';
 
 /**
  * A corner: `{lat, lon}` (or `lng`) in JSON, `southwest[lat]=..&southwest[lon]=..` in a form, or a
- * 'lat,lon' string. Latitudes -90..90, longitudes -180..180.
+ * 'lat,lon' string. Checked here, in the order the API always answered, so that the first problem
+ * named is the same as before; the schema after it documents the shape.
  */
-function cornerField(name: string, value: unknown): LatLon | undefined {
+function readCorner(value: unknown, ctx: z.RefinementCtx): unknown {
   if (value === undefined || value === null || value === '') return undefined;
-  const bad = (reason: string): never => fail('searchBoundsInvalid', { field: name, reason });
+  const bad = (reason: string) => {
+    ctx.addIssue(domainIssue('searchBoundsInvalid', { reason }));
+    return z.NEVER;
+  };
   let lat: unknown;
   let lon: unknown;
   if (typeof value === 'string') {
     const parts = value.split(',');
-    if (parts.length !== 2) bad('must be {lat, lon} or "lat,lon".');
+    if (parts.length !== 2) return bad(CORNER_SHAPE);
     [lat, lon] = parts;
   } else if (typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
     lat = record['lat'];
     lon = record['lon'] ?? record['lng'];
-  } else bad('must be {lat, lon} or "lat,lon".');
-  const latitude = numberField(lat, () => bad('lat must be a number.'));
-  const longitude = numberField(lon, () => bad('lon must be a number.'));
+  } else return bad(CORNER_SHAPE);
+  const latitude = formNumber(lat);
+  const longitude = formNumber(lon);
+  if (latitude !== undefined && typeof latitude !== 'number') return bad('lat must be a number.');
+  if (longitude !== undefined && typeof longitude !== 'number') return bad('lon must be a number.');
   if (latitude === undefined || longitude === undefined) return bad('needs both lat and lon.');
-  if (latitude < -90 || latitude > 90) bad('lat must be between -90 and 90.');
-  if (longitude < -180 || longitude > 180) bad('lon must be between -180 and 180.');
+  if (latitude < -90 || latitude > 90) return bad('lat must be between -90 and 90.');
+  if (longitude < -180 || longitude > 180) return bad('lon must be between -180 and 180.');
   return { lat: latitude, lon: longitude };
+}
+
+const cornerSchema = z
+  .preprocess(
+    readCorner,
+    z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
+  )
+  .meta({ description: 'a corner: {lat, lon} ({lat, lng} too), or the text "lat,lon"' });
+
+/** Both corners or neither; southwest south of northeast. Checked after the fields. */
+function boundsOf(
+  { southwest, northeast }: { southwest?: LatLon | undefined; northeast?: LatLon | undefined },
+  ctx: z.RefinementCtx,
+): SearchBounds | null {
+  if (!southwest && !northeast) return null;
+  if (!southwest || !northeast) {
+    const field = southwest ? 'northeast' : 'southwest';
+    ctx.addIssue(
+      domainIssue('searchBoundsInvalid', { reason: 'is required when the other corner is given.' }, [field]),
+    );
+    return null;
+  }
+  if (southwest.lat > northeast.lat) {
+    ctx.addIssue(
+      domainIssue('searchBoundsInvalid', { reason: 'must be south of northeast.' }, ['southwest']),
+    );
+    return null;
+  }
+  return { southwest, northeast };
 }
 
 /**
  * Reads form keys like `southwest[lat]` into nested objects (how browsers post nested form data).
- * The objects have no prototype, so a key such as `__proto__[x]` is only a field.
+ * The objects have no prototype, so a key such as `__proto__[x]` is only a field. Absent is {}.
  */
-function nestFormKeys(body: Record<string, unknown>): Record<string, unknown> {
+function nestFormKeys(body: unknown): unknown {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) return body;
   const out = Object.create(null) as Record<string, unknown>;
   for (const [key, value] of Object.entries(body)) {
     const nested = /^(\w+)\[(\w+)\]$/.exec(key);
@@ -207,66 +205,61 @@ function nestFormKeys(body: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    fail('searchFieldInvalid', { field: 'body', reason: 'must be a JSON object or form fields.' });
-  return nestFormKeys(body as Record<string, unknown>);
-}
+const NOT_AN_OBJECT = 'must be a JSON object or form fields.';
+const absentAsEmpty = (value: unknown) => formText(value) ?? '';
 
-function boundsOf(body: Record<string, unknown>): SearchBounds | null {
-  const southwest = cornerField('southwest', body['southwest']);
-  const northeast = cornerField('northeast', body['northeast']);
-  if (!southwest && !northeast) return null;
-  if (!southwest || !northeast)
-    fail('searchBoundsInvalid', {
-      field: southwest ? 'northeast' : 'southwest',
-      reason: 'is required when the other corner is given.',
-    });
-  if (southwest.lat > northeast.lat)
-    fail('searchBoundsInvalid', { field: 'southwest', reason: 'must be south of northeast.' });
-  return { southwest, northeast };
-}
+const suggestionFields = z.object(
+  {
+    q: z.preprocess(
+      absentAsEmpty,
+      z
+        .string({ error: 'must be text.' })
+        .trim()
+        .min(QUERY_MIN_LENGTH, `type at least ${QUERY_MIN_LENGTH} character.`)
+        .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters long.`)
+        .meta({ description: 'what the user typed (trimmed)', examples: ['golden'] }),
+    ),
+    maxresults: z.preprocess(
+      formNumber,
+      z
+        .number({ error: 'must be a whole number.' })
+        .int(`must be a whole number from 1 to ${SUGGESTIONS_MAX}.`)
+        .min(1, `must be a whole number from 1 to ${SUGGESTIONS_MAX}.`)
+        .max(SUGGESTIONS_MAX, `must be a whole number from 1 to ${SUGGESTIONS_MAX}.`)
+        .default(SUGGESTIONS_MAX),
+    ),
+    includeevents: z.preprocess(
+      formBoolean,
+      z
+        .boolean({ error: 'must be true or false.' })
+        .default(false)
+        .meta({ description: 'also suggest events; forms may send 1/0, on/off, yes/no' }),
+    ),
+    southwest: cornerSchema,
+    northeast: cornerSchema,
+  },
+  { error: NOT_AN_OBJECT },
+);
 
-/** Text fields: a string (a single-element array from a repeated form field is taken as its value). */
-function textField(value: unknown): string | undefined {
-  if (Array.isArray(value) && value.length === 1) return textField(value[0]);
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  return undefined;
-}
-
-export interface ParsedSuggestionRequest {
-  q: string;
-  maxresults: number;
-  includeevents: boolean;
-  bounds: SearchBounds | null;
-}
-
-export function parseSuggestionRequest(input: unknown): ParsedSuggestionRequest {
-  const body = objectBody(input);
-  const raw = body['q'];
-  const text = textField(raw);
-  if (raw !== undefined && raw !== null && text === undefined)
-    fail('searchQueryInvalid', { reason: 'must be text.' });
-  const q = (text ?? '').trim();
-  if (q.length < QUERY_MIN_LENGTH)
-    fail('searchQueryInvalid', { reason: `type at least ${QUERY_MIN_LENGTH} character.` });
-  if (q.length > QUERY_MAX_LENGTH)
-    fail('searchQueryInvalid', { reason: `must be at most ${QUERY_MAX_LENGTH} characters long.` });
-  const max = numberField(textField(body['maxresults']) ?? body['maxresults'], () =>
-    fail('searchMaxResultsInvalid', { reason: 'must be a whole number.' }),
-  );
-  if (max !== undefined && (!Number.isInteger(max) || max < 1 || max > SUGGESTIONS_MAX))
-    fail('searchMaxResultsInvalid', { reason: `must be a whole number from 1 to ${SUGGESTIONS_MAX}.` });
-  return {
-    q,
-    maxresults: max ?? SUGGESTIONS_MAX,
-    includeevents: booleanField('includeevents', textField(body['includeevents']) ?? body['includeevents']),
-    bounds: boundsOf(body),
-  };
-}
+/** POST /v1/app/searchsuggestions: form fields or JSON; parsed into the service's input. */
+export const suggestionRequestSchema = withFieldErrors(
+  z.preprocess(
+    nestFormKeys,
+    suggestionFields.transform(({ southwest, northeast, ...fields }, ctx) => ({
+      ...fields,
+      bounds: boundsOf({ southwest, northeast }, ctx),
+    })),
+  ),
+  {
+    q: 'searchQueryInvalid',
+    maxresults: 'searchMaxResultsInvalid',
+    southwest: 'searchBoundsInvalid',
+    northeast: 'searchBoundsInvalid',
+  },
+  'searchFieldInvalid',
+);
+export type SuggestionRequest = z.input<typeof suggestionFields>;
+export type ParsedSuggestionRequest = z.output<typeof suggestionRequestSchema>;
 
 export interface ParsedPagedSearchRequest {
   /** keywords without the supertype prefix. */
@@ -284,13 +277,18 @@ export function pageSizeOf(value: unknown): number {
   return (PAGE_SIZES as readonly unknown[]).includes(size) ? (size as number) : PAGE_SIZE_FALLBACK;
 }
 
-function supertypeOf(value: string): SearchSupertype | null {
+/** '', 'all' and 'none' filter nothing (§5); 'meonmap' is the old name of service. */
+function supertypeOf(value: string, ctx: z.RefinementCtx): SearchSupertype | null {
   const lower = value.trim().toLowerCase();
-  // §5: 'all' is removed from the search data; 'none' filters nothing either
   if (lower === '' || lower === 'all' || lower === 'none') return null;
   const name = lower === 'meonmap' ? 'service' : lower;
   if ((SEARCH_SUPERTYPES as readonly string[]).includes(name)) return name as SearchSupertype;
-  return fail('searchSupertypeUnknown', { value: value.slice(0, 40), list: SEARCH_SUPERTYPES.join(', ') });
+  ctx.addIssue(
+    domainIssue('searchSupertypeUnknown', { value: value.slice(0, 40), list: SEARCH_SUPERTYPES.join(', ') }, [
+      'supertype',
+    ]),
+  );
+  return null;
 }
 
 /**
@@ -303,31 +301,78 @@ export function splitSupertypePrefix(keywords: string): { supertype: string | nu
   return { supertype: prefixed[1] as string, keywords: (prefixed[2] as string).trim() };
 }
 
-export function parsePagedSearchRequest(input: unknown): ParsedPagedSearchRequest {
-  const body = objectBody(input);
-  const raw = body['keywords'];
-  const text = textField(raw);
-  if (raw !== undefined && raw !== null && text === undefined)
-    fail('searchKeywordsInvalid', { reason: 'must be text.' });
-  const split = splitSupertypePrefix(text ?? '');
-  if (split.keywords.length > QUERY_MAX_LENGTH)
-    fail('searchKeywordsInvalid', { reason: `must be at most ${QUERY_MAX_LENGTH} characters long.` });
-  const field = textField(body['supertype']);
-  if (body['supertype'] !== undefined && body['supertype'] !== null && field === undefined)
-    fail('searchFieldInvalid', { field: 'supertype', reason: 'must be text.' });
-  const supertype = supertypeOf(split.supertype ?? field ?? '');
-  if (split.keywords.length === 0 && supertype === null)
-    fail('searchKeywordsInvalid', { reason: 'type what to search for, or choose a supertype.' });
-  const pageNumber = numberField(body['pageNumber'], () =>
-    fail('searchPageNumberInvalid', { reason: 'must be a whole number from 1.' }),
-  );
-  if (pageNumber !== undefined && (!Number.isInteger(pageNumber) || pageNumber < 1))
-    fail('searchPageNumberInvalid', { reason: 'must be a whole number from 1.' });
-  return {
-    keywords: split.keywords,
-    supertype,
-    bounds: boundsOf(body),
-    pageNumber: pageNumber ?? 1,
-    pageSize: pageSizeOf(body['pageSize']),
-  };
-}
+const PAGE_NUMBER_REASON = 'must be a whole number from 1.';
+
+const pagedSearchFields = z.object(
+  {
+    keywords: z.preprocess(
+      absentAsEmpty,
+      z.string({ error: 'must be text.' }).meta({
+        description: `what to search for, at most ${QUERY_MAX_LENGTH} characters; may start with a supertype and = ('service=plumber')`,
+        examples: ['golden', 'service=plumber'],
+      }),
+    ),
+    supertype: z.preprocess(
+      formText,
+      z
+        .string({ error: 'must be text.' })
+        .nullish()
+        .meta({ description: `one of ${SEARCH_SUPERTYPES.join(', ')}, or all/none/empty for every one` }),
+    ),
+    southwest: cornerSchema,
+    northeast: cornerSchema,
+    pageNumber: z.preprocess(
+      formNumber,
+      z.number({ error: PAGE_NUMBER_REASON }).int(PAGE_NUMBER_REASON).min(1, PAGE_NUMBER_REASON).default(1),
+    ),
+    pageSize: z.preprocess(
+      pageSizeOf,
+      z.number().meta({
+        description: `${PAGE_SIZES.join(', ')}; absent means ${PAGE_SIZE_DEFAULT}, any other size ${PAGE_SIZE_FALLBACK}`,
+        examples: [PAGE_SIZE_DEFAULT],
+      }),
+    ),
+  },
+  { error: NOT_AN_OBJECT },
+);
+
+/** POST /v1/webonly/pagedmapsearch: JSON; parsed into the service's input. */
+export const pagedSearchRequestSchema = withFieldErrors(
+  z.preprocess(
+    nestFormKeys,
+    pagedSearchFields.transform((fields, ctx): ParsedPagedSearchRequest => {
+      const split = splitSupertypePrefix(fields.keywords);
+      const parsed: ParsedPagedSearchRequest = {
+        keywords: split.keywords,
+        supertype: null,
+        bounds: null,
+        pageNumber: fields.pageNumber,
+        pageSize: fields.pageSize,
+      };
+      if (split.keywords.length > QUERY_MAX_LENGTH) {
+        ctx.addIssue(
+          domainIssue(
+            'searchKeywordsInvalid',
+            { reason: `must be at most ${QUERY_MAX_LENGTH} characters long.` },
+            ['keywords'],
+          ),
+        );
+        return parsed;
+      }
+      parsed.supertype = supertypeOf(split.supertype ?? fields.supertype ?? '', ctx);
+      if (split.keywords.length === 0 && parsed.supertype === null)
+        ctx.addIssue(
+          domainIssue(
+            'searchKeywordsInvalid',
+            { reason: 'type what to search for, or choose a supertype.' },
+            ['keywords'],
+          ),
+        );
+      parsed.bounds = boundsOf(fields, ctx);
+      return parsed;
+    }),
+  ),
+  { pageNumber: 'searchPageNumberInvalid', keywords: 'searchKeywordsInvalid' },
+  'searchFieldInvalid',
+);
+export type PagedSearchRequest = z.input<typeof pagedSearchFields>;

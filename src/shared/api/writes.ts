@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidId, MAX_ID_LENGTH } from '../domain/ids';
 import { AppError, ERRORS, fillPlaceholders, type ErrorName } from '../errors';
 import { isValidEmail } from '../validation/accounts';
+import { parseContract } from './contract';
 import { dateProblem, isValidPhone, normaliseLink, parseDate, parseFlag } from '../validation/points';
 
 /**
@@ -223,21 +224,5 @@ export const deleteResponseSchema = z.object({ ok: z.literal(true), id: z.string
  * `invalidField` naming the field: `{"errorcode":1003,"error":"lat: must be between -90 and 90."}`.
  */
 export function parsePointRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'body';
-  const params =
-    issue && 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : undefined;
-  const errorName = params?.['errorName'];
-  if (typeof errorName === 'string' && errorName in ERRORS) {
-    const values = { field, ...((params?.['values'] as Record<string, string | number> | undefined) ?? {}) };
-    if (!values['field']) values['field'] = field;
-    throw new AppError(errorName as ErrorName, values);
-  }
-  const reason =
-    field === 'body' && issue?.code === 'invalid_type'
-      ? 'must be a JSON object.'
-      : (issue?.message ?? 'is invalid.');
-  throw new AppError('invalidField', { field, reason });
+  return parseContract(schema, input ?? {});
 }

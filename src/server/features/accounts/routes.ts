@@ -1,8 +1,22 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
+import {
+  antiforgeryResponseSchema,
+  avatarRequestSchema,
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  okResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+} from '../../../shared/api/accounts';
+import { bodyContract } from '../../../shared/api/contract';
 import { AppError } from '../../../shared/errors';
-import type { Auth } from '../../auth/hook';
+import { requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
+import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { AVATAR_BODY_LIMIT_BYTES } from './avatar';
 import { AccountLockedError, AccountService, mediaDirOf, toAccountUser } from './service';
@@ -15,7 +29,7 @@ const REGISTER_PER_IP = { max: 10, timeWindow: 15 * 60_000 };
  * /v1/account/*: register, login, logout, logout-everywhere, me, antiforgery, password, avatar.
  * Thin: each route hands the body and the viewer to the service and shapes the answer.
  */
-export const accountRoutes: FastifyPluginAsync<{ config: Config; store: Store; auth: Auth }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store; auth: Auth }> = async (
   app,
   { config, store, auth },
 ) => {
@@ -30,56 +44,168 @@ export const accountRoutes: FastifyPluginAsync<{ config: Config; store: Store; a
       new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
   });
 
-  app.post('/v1/account/register', { config: { rateLimit: REGISTER_PER_IP } }, async (request, reply) => {
-    const user = await service.register(request.body);
-    const { token } = await auth.startSession(request, reply, user.id);
-    return reply.status(201).send({ user: toAccountUser(user), token });
-  });
+  const rule = config.passwordRule;
+  const signedIn = async (request: FastifyRequest) => {
+    // a visitor is told to sign in before anything about the body
+    requireViewer(request.viewer);
+  };
+  const bodyErrors = ['badRequest', 'unsupportedMediaType', 'invalidField'] as const;
 
-  app.post('/v1/account/login', { config: { rateLimit: LOGIN_PER_IP } }, async (request, reply) => {
-    try {
-      const user = await service.authenticate(request.body, request.ip);
-      const { token, antiforgery } = await auth.startSession(request, reply, user.id);
-      return { user: toAccountUser(user), token, antiforgery };
-    } catch (error) {
-      if (error instanceof AccountLockedError) reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
-  });
+  app.post(
+    '/v1/account/register',
+    {
+      config: { rateLimit: REGISTER_PER_IP },
+      schema: {
+        summary: 'Create an account and sign in',
+        description: 'Sets the session cookie and answers the token for API clients.',
+        tags: ['accounts'],
+        body: bodyContract(registerRequestSchema(rule)),
+        response: {
+          201: registerResponseSchema,
+          ...errorResponses(...bodyErrors, 'usernameTaken', 'emailTaken', 'rateLimited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.register(request.body);
+      const { token } = await auth.startSession(request, reply, user.id);
+      return reply.status(201).send({ user: toAccountUser(user), token });
+    },
+  );
 
-  app.post('/v1/account/logout', async (request, reply) => {
-    await auth.endSession(request, reply);
-    return { ok: true };
-  });
+  app.post(
+    '/v1/account/login',
+    {
+      config: { rateLimit: LOGIN_PER_IP },
+      schema: {
+        summary: 'Sign in with a username or email and a password',
+        tags: ['accounts'],
+        body: bodyContract(loginRequestSchema),
+        response: {
+          200: loginResponseSchema,
+          ...errorResponses(...bodyErrors, 'wrongCredentials', 'accountLocked', 'rateLimited'),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const user = await service.authenticate(request.body, request.ip);
+        const { token, antiforgery } = await auth.startSession(request, reply, user.id);
+        return { user: toAccountUser(user), token, antiforgery };
+      } catch (error) {
+        if (error instanceof AccountLockedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+  );
 
-  app.post('/v1/account/logout-everywhere', async (request, reply) => {
-    await service.signOutEverywhere(request.viewer);
-    auth.clearSessionCookie(request, reply);
-    return { ok: true };
-  });
+  app.post(
+    '/v1/account/logout',
+    {
+      schema: {
+        summary: 'Sign out this session',
+        tags: ['accounts'],
+        response: { 200: okResponseSchema, ...errorResponses('antiforgeryMissing') },
+      },
+    },
+    async (request, reply) => {
+      await auth.endSession(request, reply);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/v1/account/me', async (request, reply) => {
-    const user = await service.me(request.viewer);
-    return reply.header('Cache-Control', 'no-store').send({ user: toAccountUser(user) });
-  });
+  app.post(
+    '/v1/account/logout-everywhere',
+    {
+      schema: {
+        summary: 'Sign out every session of this account',
+        tags: ['accounts'],
+        response: { 200: okResponseSchema, ...errorResponses('unauthorized', 'antiforgeryMissing') },
+      },
+    },
+    async (request, reply) => {
+      await service.signOutEverywhere(request.viewer);
+      auth.clearSessionCookie(request, reply);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/v1/account/antiforgery', async (request, reply) => {
-    const token = auth.antiforgeryFor(request, reply);
-    return reply.header('Cache-Control', 'no-store').send({ token });
-  });
+  app.get(
+    '/v1/account/me',
+    {
+      schema: {
+        summary: 'The signed-in user',
+        tags: ['accounts'],
+        response: { 200: meResponseSchema, ...errorResponses('unauthorized', 'sessionInvalid') },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.me(request.viewer);
+      return reply.header('Cache-Control', 'no-store').send({ user: toAccountUser(user) });
+    },
+  );
 
-  app.post('/v1/account/password', async (request) => {
-    const user = await service.changePassword(request.viewer, request.session?.id, request.body);
-    return { user: toAccountUser(user) };
-  });
+  app.get(
+    '/v1/account/antiforgery',
+    {
+      schema: {
+        summary: 'The anti-forgery token for this browser',
+        description: 'Send it as the RequestVerificationToken header on state-changing calls.',
+        tags: ['accounts'],
+        response: { 200: antiforgeryResponseSchema, ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      const token = auth.antiforgeryFor(request, reply);
+      return reply.header('Cache-Control', 'no-store').send({ token });
+    },
+  );
+
+  app.post(
+    '/v1/account/password',
+    {
+      preValidation: signedIn,
+      schema: {
+        summary: 'Change the password',
+        description: 'Signs out every other session.',
+        tags: ['accounts'],
+        body: bodyContract(changePasswordRequestSchema(rule)),
+        response: {
+          200: meResponseSchema,
+          ...errorResponses(...bodyErrors, 'unauthorized', 'wrongCurrentPassword', 'antiforgeryMissing'),
+        },
+      },
+    },
+    async (request) => {
+      const user = await service.changePassword(request.viewer, request.session?.id, request.body);
+      return { user: toAccountUser(user) };
+    },
+  );
 
   const avatarRoute = {
     bodyLimit: AVATAR_BODY_LIMIT_BYTES,
+    preValidation: signedIn,
     // a body past the route's limit is an image past 10 MB: say so in the spec's words
     errorHandler: (error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
         throw new AppError('invalidImageSize', { size: '10 MB' });
       throw error;
+    },
+    schema: {
+      summary: 'Set the avatar',
+      description: 'A JPEG, PNG, GIF or WebP picture as a base64 data URL, at most 10 MB; stored as WebP.',
+      tags: ['accounts'],
+      body: bodyContract(avatarRequestSchema),
+      response: {
+        200: meResponseSchema,
+        ...errorResponses(
+          ...bodyErrors,
+          'unauthorized',
+          'invalidImage',
+          'invalidImageSize',
+          'antiforgeryMissing',
+        ),
+      },
     },
   };
   app.post('/v1/account/avatar', avatarRoute, async (request) => {

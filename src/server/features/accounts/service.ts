@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import {
-  changePasswordRequestSchema,
-  loginRequestSchema,
-  parseRequest,
-  registerRequestSchema,
-  avatarRequestSchema,
-  type AccountUser,
+import type {
+  AccountUser,
+  AvatarRequest,
+  ChangePasswordRequest,
+  LoginRequest,
+  RegisterRequest,
 } from '../../../shared/api/accounts';
 import { AppError } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/permissions';
@@ -51,8 +50,7 @@ export class AccountService {
   ) {}
 
   /** Validates with the shared contract and creates the account; 409 on a taken username or email. */
-  async register(body: unknown): Promise<User> {
-    const input = parseRequest(registerRequestSchema(this.options.passwordRule), body);
+  async register(input: RegisterRequest): Promise<User> {
     return this.createAccount(input);
   }
 
@@ -95,8 +93,7 @@ export class AccountService {
    * the same answer, after the same work (a dummy hash is checked for unknown logins). An account with
    * too many recent failures is refused with 429 until its lock passes, right password or not.
    */
-  async authenticate(body: unknown, ip: string | null): Promise<User> {
-    const { login, password } = parseRequest(loginRequestSchema, body);
+  async authenticate({ login, password }: LoginRequest, ip: string | null): Promise<User> {
     const user = await q.findUserByLogin(this.store, login);
     const key = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
     const now = Date.now();
@@ -122,9 +119,12 @@ export class AccountService {
   }
 
   /** Checks the current password, stores the new one and signs out every other session. */
-  async changePassword(viewer: Viewer, sessionId: string | undefined, body: unknown): Promise<User> {
+  async changePassword(
+    viewer: Viewer,
+    sessionId: string | undefined,
+    input: ChangePasswordRequest,
+  ): Promise<User> {
     const user = await this.me(viewer);
-    const input = parseRequest(changePasswordRequestSchema(this.options.passwordRule), body);
     if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
       throw new AppError('wrongCurrentPassword');
     }
@@ -139,9 +139,8 @@ export class AccountService {
     await revokeUserSessions(this.store, signedIn.id, Date.now());
   }
 
-  async setAvatar(viewer: Viewer, body: unknown): Promise<User> {
+  async setAvatar(viewer: Viewer, { image }: AvatarRequest): Promise<User> {
     const user = await this.me(viewer);
-    const { image } = parseRequest(avatarRequestSchema, body);
     const stored = await storeAvatar(image, this.options.mediaDir);
     const now = Date.now();
     const { url, ...asset } = stored;

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   EVENT_BEAMING_LIMIT,
   beamRequest,
@@ -7,7 +9,8 @@ import {
   eventBeamingRequest,
   promoRequest,
 } from '../../../shared/api/live';
-import { parseRequest } from '../../../shared/api/accounts';
+import { bodyContract, domainIssue, parseContract, withFieldErrors } from '../../../shared/api/contract';
+import { BEAM_KINDS } from '../../../shared/domain/beams';
 import { AppError } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/permissions';
 import type { Auth } from '../../auth/hook';
@@ -17,12 +20,39 @@ import { openBus, type Bus } from '../../realtime/bus';
 import { CLOSE_GOING_AWAY, Hub } from '../../realtime/hub';
 import { longPollRoutes } from '../../realtime/longpoll';
 import { attachWebSocket } from '../../realtime/websocket';
+import { errorResponses } from '../../openapi/errors';
 import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { findPoint, recordActivity } from './queries';
 import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './scheduler';
 import { ReportBeams } from './reports';
 import { BeamService, boxOf } from './service';
+
+/**
+ * A beam's body; a kind that is not one of the three is told so before anything else about the
+ * body, in the spec's words (8002).
+ */
+const beamBody = z.preprocess((body, ctx) => {
+  const kind = (body as { kind?: unknown } | null)?.kind;
+  if (
+    body &&
+    typeof body === 'object' &&
+    kind !== undefined &&
+    !(BEAM_KINDS as readonly string[]).includes(String(kind))
+  )
+    ctx.addIssue(domainIssue('beamKindInvalid', {}, ['kind']));
+  return body ?? {};
+}, beamRequest);
+const okStatus = z.object({ status: z.literal('ok') });
+/** A promo's device from the query: the same rule as the body's, answering 8004. */
+const promoRequestFromQuery = withFieldErrors(
+  z.preprocess((query) => {
+    const deviceid = (query as { deviceid?: unknown }).deviceid;
+    return deviceid ? { deviceid } : {};
+  }, promoRequest),
+  {},
+  'deviceIdInvalid',
+);
 
 /**
  * Timings of the live layer. Production uses the defaults; tests and the benchmark shorten them by
@@ -76,7 +106,8 @@ export const liveRoutes: FastifyPluginAsync<{
   auth: Auth;
   /** the process's one change feed follower (app.ts): new reports beam from it. */
   follower: ChangeFollower;
-}> = async (app, { config, store, auth, follower }) => {
+}> = async (root, { config, store, auth, follower }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const tuning: LiveTuning = {
     ...DEFAULT_LIVE_TUNING,
     ...(config as Config & { live?: Partial<LiveTuning> }).live,
@@ -156,58 +187,137 @@ export const liveRoutes: FastifyPluginAsync<{
     if (!user) throw new AppError('sessionInvalid');
     return user;
   };
-  const parseBeam = (body: unknown) => {
-    const kind = (body as { kind?: unknown } | null)?.kind;
-    if (
-      body &&
-      typeof body === 'object' &&
-      kind !== undefined &&
-      !['soon', 'open', 'hot'].includes(String(kind))
-    ) {
-      throw new AppError('beamKindInvalid');
-    }
-    return parseRequest(beamRequest, body);
-  };
-  const noForgeryCheck = { config: { antiforgery: false } };
+  // the caller is known before the body is read: a call without a token is refused whatever it carries
+  const beamCallers = new WeakMap<FastifyRequest, Viewer>();
+  const beamRoute = (summary: string) => ({
+    config: { antiforgery: false },
+    preValidation: async (request: FastifyRequest) => {
+      beamCallers.set(request, await beamViewer(request));
+    },
+    schema: {
+      summary,
+      description:
+        'Needs `Authorization: Bearer <session token>` (or appnettoken): a cookie alone does not count.',
+      tags: ['live'],
+      body: beamBody,
+      response: {
+        200: okStatus,
+        ...errorResponses(
+          'badRequest',
+          'invalidField',
+          'beamKindInvalid',
+          'beamTokenMissing',
+          'sessionInvalid',
+          'beamForbidden',
+          'invalidXpointId',
+          'pointNotFound',
+          'invalidEventId',
+          'eventNotFound',
+        ),
+      },
+    },
+  });
+  const callerOf = (request: FastifyRequest): Viewer => beamCallers.get(request) ?? null;
 
-  app.post('/api/user/x_point/beam', noForgeryCheck, async (request, reply) => {
-    const viewer = await beamViewer(request);
-    await service.beamPoint(viewer, parseBeam(request.body));
-    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
+  app.post('/api/user/x_point/beam', beamRoute('Beam a point'), async (request, reply) => {
+    await service.beamPoint(callerOf(request), request.body);
+    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const });
   });
-  app.post('/api/user/x_event/beam', noForgeryCheck, async (request, reply) => {
-    const viewer = await beamViewer(request);
-    await service.beamEvent(viewer, parseBeam(request.body));
-    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' });
+  app.post('/api/user/x_event/beam', beamRoute('Beam an event'), async (request, reply) => {
+    await service.beamEvent(callerOf(request), request.body);
+    return reply.header('Cache-Control', 'no-store').send({ status: 'ok' as const });
   });
 
-  app.post('/map/dynamic/bybbox', noForgeryCheck, async (request, reply) => {
-    const body = parseRequest(dynamicByBboxRequest, request.body);
-    return reply.header('Cache-Control', 'no-store').send(await service.dynamicByBbox(boxOf(body)));
-  });
-  app.post('/event/rbeamingbybbox', noForgeryCheck, async (request, reply) => {
-    const body = parseRequest(eventBeamingRequest, request.body);
-    const result = await service.eventBeaming(boxOf(body), body.limit ?? EVENT_BEAMING_LIMIT);
-    return reply.header('Cache-Control', 'no-store').send(result);
-  });
+  const boxErrors = errorResponses('badRequest', 'invalidField');
+  app.post(
+    '/map/dynamic/bybbox',
+    {
+      config: { antiforgery: false },
+      schema: {
+        summary: 'Live map features (dynamic points) within a viewport',
+        tags: ['live'],
+        body: bodyContract(dynamicByBboxRequest),
+        response: { 200: z.unknown().meta({ description: 'a GeoJSON FeatureCollection' }), ...boxErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await service.dynamicByBbox(boxOf(request.body))),
+  );
+  app.post(
+    '/event/rbeamingbybbox',
+    {
+      config: { antiforgery: false },
+      schema: {
+        summary: 'Events beaming within a viewport',
+        tags: ['live'],
+        body: bodyContract(eventBeamingRequest),
+        response: {
+          200: z.unknown().meta({ description: 'the beaming events, nearest first' }),
+          ...boxErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.eventBeaming(
+        boxOf(request.body),
+        request.body.limit ?? EVENT_BEAMING_LIMIT,
+      );
+      return reply.header('Cache-Control', 'no-store').send(result);
+    },
+  );
 
   // these are POST calls; a GET gets a JSON 405 rather than the web app's page
   for (const path of ['/map/dynamic/bybbox', '/event/rbeamingbybbox', '/map/promo/:id/:kind']) {
-    app.get(path, async (request) => {
-      throw new AppError('methodNotAllowed', { method: 'GET', path: request.url.split('?')[0] ?? path });
-    });
+    app.get(
+      path,
+      {
+        schema: {
+          summary: `${path}: answers 405, the call is a POST`,
+          tags: ['live'],
+          response: errorResponses('methodNotAllowed'),
+        },
+      },
+      async (request) => {
+        throw new AppError('methodNotAllowed', { method: 'GET', path: request.url.split('?')[0] ?? path });
+      },
+    );
   }
 
+  // the device comes in the JSON body, or in the query of a beacon that cannot send one
+  const promoBody = withFieldErrors(
+    z.preprocess((body) => body ?? undefined, promoRequest.optional()),
+    {},
+    'deviceIdInvalid',
+  );
+  const promoQuery = withFieldErrors(
+    z.looseObject({ deviceid: z.string().optional() }),
+    {},
+    'deviceIdInvalid',
+  );
   for (const kind of ['impression', 'click'] as const) {
-    app.post<{ Params: { id: string }; Querystring: { deviceid?: string } }>(
+    app.post(
       `/map/promo/:id/${kind}`,
-      noForgeryCheck,
+      {
+        config: { antiforgery: false },
+        schema: {
+          summary: `Count a promoted point's ${kind}`,
+          description: 'Counted once per device and point in a while; `counted` says whether this one was.',
+          tags: ['live'],
+          params: z.object({ id: z.string() }),
+          querystring: promoQuery,
+          body: promoBody,
+          response: {
+            200: z.object({ status: z.literal('ok'), counted: z.boolean() }),
+            ...errorResponses('deviceIdInvalid', 'invalidXpointId', 'pointNotFound', 'promoNotPromoted'),
+          },
+        },
+      },
       async (request, reply) => {
-        const given = request.body ?? (request.query.deviceid ? { deviceid: request.query.deviceid } : {});
-        const problem = promoRequest.safeParse(given);
-        if (!problem.success) throw new AppError('deviceIdInvalid');
-        const result = await service.promo(request.params.id, problem.data.deviceid, kind);
-        return reply.header('Cache-Control', 'no-store').send({ status: 'ok', counted: result.counted });
+        const { deviceid } = request.body ?? parseContract(promoRequestFromQuery, request.query);
+        const result = await service.promo(request.params.id, deviceid, kind);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .send({ status: 'ok' as const, counted: result.counted });
       },
     );
   }

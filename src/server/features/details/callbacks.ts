@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   CALLBACK_LIMITS,
-  INBOX_PAGE_DEFAULT,
-  INBOX_PAGE_MAX,
-  callbackRequestSchema,
+  type CallbackRequestBody,
+  type InboxQuery,
   type CallbackResponse,
   type InboxResponse,
 } from '../../../shared/api/details';
@@ -31,19 +30,10 @@ export class CallbackService {
    */
   async requestCallback(
     viewer: Viewer,
-    body: unknown,
+    input: CallbackRequestBody,
     ip: string | null,
     now: number,
   ): Promise<CallbackResponse> {
-    const parsed = callbackRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new AppError('invalidCallbackField', {
-        field: issue?.path.join('.') || 'body',
-        reason: issue?.message ?? 'is invalid.',
-      });
-    }
-    const input = parsed.data;
     const present = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
     if (!present(input.to_userid)) throw new AppError('callbackUserIdMissing');
     if (!present(input.service_name)) throw new AppError('serviceNameMissing');
@@ -105,13 +95,8 @@ export class CallbackService {
   }
 
   /** The signed-in user's inbox, newest first. */
-  async inbox(viewer: Viewer, query: Record<string, unknown>): Promise<InboxResponse> {
+  async inbox(viewer: Viewer, { limit, before }: InboxQuery): Promise<InboxResponse> {
     if (!viewer) throw new AppError('unauthorized');
-    const limit = pagingNumber(query['limit'], 'limit', INBOX_PAGE_DEFAULT, 1, INBOX_PAGE_MAX);
-    const before =
-      query['before'] === undefined
-        ? null
-        : pagingNumber(query['before'], 'before', 0, 1, Number.MAX_SAFE_INTEGER);
     const rows = await q.inboxPage(this.store, viewer.id, limit + 1, before);
     const page = rows.slice(0, limit);
     return {
@@ -139,15 +124,4 @@ export class CallbackService {
       next_before: rows.length > limit && page.length > 0 ? Number(page[page.length - 1]?.id) : null,
     };
   }
-}
-
-function pagingNumber(raw: unknown, field: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new AppError('invalidInboxPaging', {
-      field,
-      reason: `must be a whole number from ${min} to ${max}.`,
-    });
-  return value;
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { categoryName } from '../../../shared/domain/categories';
 import {
   PAGE_DATA_ELEMENT_ID,
@@ -10,6 +12,8 @@ import {
 } from '../../../shared/details/page';
 import { escapeHtml, pointPageHead, scriptJson } from '../../../shared/details/seo';
 import { AppError } from '../../../shared/errors';
+import { withFieldErrors } from '../../../shared/api/contract';
+import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { DetailService } from './service';
 
@@ -130,12 +134,37 @@ export function sendPage(reply: FastifyReply, html: string): FastifyReply {
     .send(html);
 }
 
-export const fullScreenRoutes: FastifyPluginAsync<{ pages: FullScreenPages }> = async (app, { pages }) => {
-  app.get<{ Params: { id: string }; Querystring: { fullscreen?: string } }>(
+/** `?fullscreen=true` is the only form of this call (the old site's aside); anything else is 6xxx. */
+const asideQuery = withFieldErrors(
+  z.looseObject({ fullscreen: z.literal('true').meta({ description: 'always true' }) }),
+  {},
+  'fullscreenOnly',
+);
+
+export const fullScreenRoutes: FastifyPluginAsync<{ pages: FullScreenPages }> = async (root, { pages }) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
     '/XPoint/AsideDetails/:id',
-    { config: { pageMeta: false } },
+    {
+      config: { pageMeta: false },
+      schema: {
+        summary: "The full-screen page's aside, rendered; its data as JSON when the client asks for JSON",
+        tags: ['details'],
+        params: z.object({ id: z.string() }),
+        querystring: asideQuery,
+        response: {
+          200: {
+            description: 'an HTML fragment, or with Accept: application/json the data it is rendered from',
+            content: {
+              'text/html': { schema: z.string() },
+              'application/json': { schema: z.unknown() },
+            },
+          },
+          ...errorResponses('fullscreenOnly', 'pageRendererNotBuilt', 'invalidXpointId', 'pointNotFound'),
+        },
+      },
+    },
     async (request, reply) => {
-      if (request.query.fullscreen !== 'true') throw new AppError('fullscreenOnly');
       // a client asking for JSON gets the data the page is rendered from (DESIGN: the same path answers JSON)
       if (prefersJson(request))
         return reply.header('Cache-Control', 'no-store').send(await pages.data(request, request.params.id));

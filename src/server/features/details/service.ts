@@ -453,10 +453,7 @@ export class DetailService {
   }
 
   /** §7: the verified health photos by position; none unless the point's health status is verified. */
-  async healthPhotos(body: unknown): Promise<HealthPhotosResponse> {
-    const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
-    if (id === undefined || id === null || id === '') throw new AppError('healthPhotoIdMissing');
-    if (!isValidId(id)) throw new AppError('invalidXpointId');
+  async healthPhotos(id: string): Promise<HealthPhotosResponse> {
     const point = await q.healthStatusOf(this.store, id);
     if (!point) throw new AppError('pointNotFound', { id });
     const status = Number(point.health_status);

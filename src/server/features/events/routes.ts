@@ -1,5 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bodyContract } from '../../../shared/api/contract';
+import {
+  createEventRequestSchema,
+  editableEventSchema,
+  eventIdRequestSchema,
+  eventMediaRequestSchema,
+  eventMediaResponseSchema,
+  eventWriteResponseSchema,
+  updateEventRequestSchema,
+} from '../../../shared/api/events';
+import { deleteResponseSchema } from '../../../shared/api/writes';
+import type { ErrorName } from '../../../shared/errors';
 import type { Config } from '../../config';
+import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { mediaDirOf } from '../accounts/service';
 import { MEDIA_ROUTE } from '../points/media';
@@ -17,20 +31,108 @@ import { EventService } from './service';
  *   POST /v1/event/delete     owner, admin   {ok, id}
  *   POST /v1/event/media      owner, admin   {id, cover_url, version}
  */
-export const eventWriteRoutes: FastifyPluginAsync<{ config: Config; store: Store }> = async (
+export const eventWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store }> = async (
   app,
   { config, store },
 ) => {
   const events = new EventService(store, { mediaDir: mediaDirOf(config.dataDir) });
 
-  app.post('/v1/event/create', async (request, reply) =>
-    reply.status(201).send(await events.create(request.viewer, request.body)),
-  );
-  app.get<{ Params: { id: string } }>('/v1/event/:id/edit', async (request, reply) => {
-    const event = await events.editable(request.viewer, request.params.id);
-    return reply.header('Cache-Control', 'private, no-store').send(event);
+  const writeErrors = ['badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing'] as const;
+  const write = <B extends z.ZodType, R extends z.ZodType>(
+    summary: string,
+    body: B,
+    ok: R,
+    ...errors: ErrorName[]
+  ) => ({
+    summary,
+    tags: ['points'],
+    body: bodyContract(body),
+    response: { 200: ok, ...errorResponses(...writeErrors, ...errors) },
   });
-  app.post('/v1/event/update', async (request) => events.update(request.viewer, request.body));
-  app.post('/v1/event/delete', async (request) => events.remove(request.viewer, request.body));
-  app.post('/v1/event/media', MEDIA_ROUTE, async (request) => events.cover(request.viewer, request.body));
+  const eventRules: ErrorName[] = ['unknownType', 'endBeforeStart', 'dateBefore1901', 'paidNeedsPrice'];
+
+  app.post(
+    '/v1/event/create',
+    {
+      schema: {
+        summary: 'Add an event (xpoint_id makes it a child of that point)',
+        tags: ['points'],
+        body: bodyContract(createEventRequestSchema),
+        response: {
+          201: eventWriteResponseSchema,
+          ...errorResponses(
+            ...writeErrors,
+            ...eventRules,
+            'eventNeedsLocation',
+            'forbidden',
+            'pointNotFound',
+          ),
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await events.create(request.viewer, request.body)),
+  );
+  app.get(
+    '/v1/event/:id/edit',
+    {
+      schema: {
+        summary: "An event's editable fields and version, for the edit and copy forms",
+        tags: ['points'],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: editableEventSchema,
+          ...errorResponses('unauthorized', 'forbidden', 'invalidEventId', 'eventNotFound'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const event = await events.editable(request.viewer, request.params.id);
+      return reply.header('Cache-Control', 'private, no-store').send(event);
+    },
+  );
+  app.post(
+    '/v1/event/update',
+    {
+      schema: write(
+        'Change an event (send the version you read; a stale one is a 409)',
+        updateEventRequestSchema,
+        eventWriteResponseSchema,
+        ...eventRules,
+        'conflict',
+        'forbidden',
+        'eventNotFound',
+      ),
+    },
+    async (request) => events.update(request.viewer, request.body),
+  );
+  app.post(
+    '/v1/event/delete',
+    {
+      schema: write(
+        'Delete an event',
+        eventIdRequestSchema,
+        deleteResponseSchema,
+        'forbidden',
+        'eventNotFound',
+      ),
+    },
+    async (request) => events.remove(request.viewer, request.body),
+  );
+  app.post(
+    '/v1/event/media',
+    {
+      ...MEDIA_ROUTE,
+      schema: write(
+        "Set or remove an event's cover image (a base64 data URL)",
+        eventMediaRequestSchema,
+        eventMediaResponseSchema,
+        'invalidImage',
+        'invalidImageSize',
+        'forbidden',
+        'eventNotFound',
+        'conflict',
+      ),
+    },
+    async (request) => events.cover(request.viewer, request.body),
+  );
 };

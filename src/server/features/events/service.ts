@@ -1,16 +1,15 @@
 import {
-  createEventRequestSchema,
   eventDatesIssue,
-  eventIdRequestSchema,
-  eventMediaRequestSchema,
   eventTypeIssue,
-  updateEventRequestSchema,
+  type CreateEventRequest,
   type EditableEvent,
+  type EventIdRequest,
+  type EventMediaRequest,
   type EventMediaResponse,
   type EventWriteResponse,
   type UpdateEventRequest,
 } from '../../../shared/api/events';
-import { parsePointRequest, throwIssue } from '../../../shared/api/writes';
+import { throwIssue } from '../../../shared/api/writes';
 import { eventLink } from '../../../shared/address';
 import { isValidId } from '../../../shared/domain/ids';
 import { AppError } from '../../../shared/errors';
@@ -39,8 +38,7 @@ export class EventService {
    * event needs an owner). With `xpoint_id` it is a child of that point, which the creator must
    * control (spec §6: the add-as-child link is the owner's); its place defaults to the point's.
    */
-  async create(viewer: Viewer, body: unknown): Promise<EventWriteResponse> {
-    const input = parsePointRequest(createEventRequestSchema, body);
+  async create(viewer: Viewer, input: CreateEventRequest): Promise<EventWriteResponse> {
     const user = requireViewer(viewer);
     const parent = input.xpoint_id ? await controlledPoint(this.store, user, input.xpoint_id) : null;
 
@@ -127,8 +125,7 @@ export class EventService {
   }
 
   /** Edits an event: its owner or an admin (spec §5), at the version they loaded. */
-  async update(viewer: Viewer, body: unknown): Promise<EventWriteResponse> {
-    const input = parsePointRequest(updateEventRequestSchema, body);
+  async update(viewer: Viewer, input: UpdateEventRequest): Promise<EventWriteResponse> {
     const event = await this.controlledEvent(viewer, input.id);
     if (input.type !== undefined) throwIssue(eventTypeIssue(input.type));
     if (input.version !== event.version) throw new AppError('conflict');
@@ -136,8 +133,7 @@ export class EventService {
   }
 
   /** The event's cover image (spec §3 cover_url), by its owner or an admin, at the version they loaded. */
-  async cover(viewer: Viewer, body: unknown): Promise<EventMediaResponse> {
-    const input = parsePointRequest(eventMediaRequestSchema, body);
+  async cover(viewer: Viewer, input: EventMediaRequest): Promise<EventMediaResponse> {
     const user = requireViewer(viewer);
     const event = await this.controlledEvent(user, input.id);
     if (input.version !== event.version) throw new AppError('conflict');
@@ -155,8 +151,7 @@ export class EventService {
     return { id: event.id, cover_url: stored?.url ?? null, version };
   }
 
-  async remove(viewer: Viewer, body: unknown): Promise<{ ok: true; id: string }> {
-    const { id } = parsePointRequest(eventIdRequestSchema, body);
+  async remove(viewer: Viewer, { id }: EventIdRequest): Promise<{ ok: true; id: string }> {
     await this.controlledEvent(viewer, id);
     if (!(await q.deleteEvent(this.store, id))) throw new AppError('eventNotFound', { id });
     return { ok: true, id };

@@ -1,13 +1,33 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
-import { AppError } from '../../../shared/errors';
-import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
+import { bodyContract, catalogueParser } from '../../../shared/api/contract';
+import {
+  claimRequestSchema,
+  createPointRequestSchema,
+  duplicateErrorSchema,
+  duplicatesRequestSchema,
+  duplicatesResponseSchema,
+  editablePointSchema,
+  myPointsResponseSchema,
+  pointIdRequestSchema,
+  pointMediaRequestSchema,
+  pointMediaResponseSchema,
+  pointPeopleResponseSchema,
+  pointWriteResponseSchema,
+  updatePointRequestSchema,
+} from '../../../shared/api/points';
+import { deleteResponseSchema } from '../../../shared/api/writes';
+import { AppError, ERRORS, type ErrorName } from '../../../shared/errors';
+import { VISITOR_COOKIE, requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
+import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { mediaDirOf } from '../accounts/service';
 import { MEDIA_ROUTE } from './media';
-import { PointService, listMyPoints } from './service';
+import { PointService, listMyPoints, parseMyPointsQuery } from './service';
 
 /**
  * Adding points is open to anyone (spec §1, §6), so it is the write a script would flood: at most this
@@ -31,7 +51,7 @@ export const CREATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
  *   POST /v1/xpoint/media             controllers       {id, slot, position, url, version}
  *   GET  /v1/account/mypoints?supertype=&pagenumber=&pagesize=
  */
-export const pointWriteRoutes: FastifyPluginAsync<{ config: Config; store: Store; auth: Auth }> = async (
+export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store; auth: Auth }> = async (
   app,
   { config, store, auth },
 ) => {
@@ -53,48 +73,224 @@ export const pointWriteRoutes: FastifyPluginAsync<{ config: Config; store: Store
 
   await app.register(rateLimit, {
     global: false,
-    // after the auth hook, so a signed-in person is counted as themselves wherever they connect from
-    hook: 'preHandler',
+    // after the auth hook, so a signed-in person is counted as themselves wherever they connect from;
+    // before the body is checked, so refused bodies count too
+    hook: 'preValidation',
     keyGenerator: (request) => (request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>
       new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
   });
 
-  const createRoute = { preHandler: visitorAntiforgery, config: { rateLimit: CREATE_LIMIT } };
-  app.post('/v1/xpoint/create', createRoute, async (request, reply) => {
-    const result = await points.create(request.viewer, request.body);
-    if ('duplicates' in result) {
-      const error = new AppError('possibleDuplicate', {
-        titles: result.duplicates.map((c) => `"${c.title}" (${c.distance_m} m)`).join(', '),
-      });
-      return reply.status(error.status).send({ ...error.toBody(), candidates: result.duplicates });
-    }
-    return reply.status(201).header('Location', result.created.url).send(result.created);
+  const writeErrors = ['badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing'] as const;
+  const write = <B extends z.ZodType, R extends z.ZodType>(
+    summary: string,
+    body: B,
+    ok: R,
+    ...errors: ErrorName[]
+  ) => ({
+    summary,
+    tags: ['points'],
+    body: bodyContract(body),
+    response: { 200: ok, ...errorResponses(...writeErrors, ...errors) },
   });
+
+  app.post(
+    '/v1/xpoint/create',
+    {
+      // before the body is read: a visitor without the token is refused whatever the form holds
+      preValidation: visitorAntiforgery,
+      config: { rateLimit: CREATE_LIMIT },
+      schema: {
+        summary: 'Add a point',
+        description:
+          'Answers 201 with a Location. A similar place within 100 m answers 409 possibleDuplicate with the candidates, unless confirmNotDuplicate is sent.',
+        tags: ['points'],
+        body: bodyContract(createPointRequestSchema),
+        response: {
+          201: pointWriteResponseSchema,
+          ...errorResponses(
+            ...writeErrors,
+            'unknownSupertype',
+            'unknownType',
+            'fieldNotForSupertype',
+            'invalidOpeningHours',
+            'pickupNeedsTime',
+            'helpRequestNeedsAccount',
+            'rateLimited',
+          ),
+          409: duplicateErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await points.create(request.viewer, request.body);
+      if ('duplicates' in result) {
+        const error = new AppError('possibleDuplicate', {
+          titles: result.duplicates.map((c) => `"${c.title}" (${c.distance_m} m)`).join(', '),
+        });
+        const errorcode = ERRORS.possibleDuplicate.code;
+        return reply.status(409).send({ errorcode, error: error.message, candidates: result.duplicates });
+      }
+      return reply.status(201).header('Location', result.created.url).send(result.created);
+    },
+  );
 
   // a search sent as POST: it writes nothing, so it needs no anti-forgery token
-  app.post('/v1/xpoint/duplicates', { config: { antiforgery: false } }, async (request) => ({
-    candidates: await points.duplicates(request.body),
-  }));
-
-  app.get<{ Params: { id: string } }>('/v1/xpoint/:id/edit', async (request, reply) => {
-    const point = await points.editable(request.viewer, request.params.id);
-    return reply.header('Cache-Control', 'private, no-store').send(point);
-  });
-  app.post('/v1/xpoint/update', async (request) => points.update(request.viewer, request.body));
-  app.post('/v1/xpoint/delete', async (request) => points.remove(request.viewer, request.body));
-  app.post('/v1/xpoint/claim', async (request) => points.claim(request.viewer, request.body));
-  app.post('/v1/xpoint/becomeconsultant', async (request) =>
-    points.becomeConsultant(request.viewer, request.body),
-  );
-  app.post('/v1/xpoint/clearconsultant', async (request) =>
-    points.clearConsultant(request.viewer, request.body),
+  app.post(
+    '/v1/xpoint/duplicates',
+    {
+      config: { antiforgery: false },
+      schema: {
+        summary: 'Similar places within 100 m of a new one',
+        tags: ['points'],
+        body: bodyContract(duplicatesRequestSchema),
+        response: { 200: duplicatesResponseSchema, ...errorResponses('badRequest', 'invalidField') },
+      },
+    },
+    async (request) => ({ candidates: await points.duplicates(request.body) }),
   );
 
-  app.post('/v1/xpoint/media', MEDIA_ROUTE, async (request) => points.media(request.viewer, request.body));
+  app.get(
+    '/v1/xpoint/:id/edit',
+    {
+      schema: {
+        summary: "A point's editable fields and version, for the edit and copy forms",
+        tags: ['points'],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: editablePointSchema,
+          ...errorResponses('unauthorized', 'forbidden', 'invalidXpointId', 'pointNotFound'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const point = await points.editable(request.viewer, request.params.id);
+      return reply.header('Cache-Control', 'private, no-store').send(point);
+    },
+  );
+  app.post(
+    '/v1/xpoint/update',
+    {
+      schema: write(
+        'Change a point (send the version you read; a stale one is a 409)',
+        updatePointRequestSchema,
+        pointWriteResponseSchema,
+        'conflict',
+        'forbidden',
+        'pointNotFound',
+        'supertypeChange',
+        'unknownType',
+        'fieldNotForSupertype',
+        'invalidOpeningHours',
+        'pickupNeedsTime',
+      ),
+    },
+    async (request) => points.update(request.viewer, request.body),
+  );
+  app.post(
+    '/v1/xpoint/delete',
+    {
+      schema: write(
+        'Delete a point',
+        pointIdRequestSchema,
+        deleteResponseSchema,
+        'forbidden',
+        'pointNotFound',
+      ),
+    },
+    async (request) => points.remove(request.viewer, request.body),
+  );
+  app.post(
+    '/v1/xpoint/claim',
+    {
+      schema: write(
+        'Claim a point as its owner',
+        claimRequestSchema,
+        pointPeopleResponseSchema,
+        'pointAlreadyOwned',
+        'claimTextNotAllowed',
+        'pointNotFound',
+      ),
+    },
+    async (request) => points.claim(request.viewer, request.body),
+  );
+  app.post(
+    '/v1/xpoint/becomeconsultant',
+    {
+      schema: write(
+        "Become a point's consultant",
+        pointIdRequestSchema,
+        pointPeopleResponseSchema,
+        'pointHasConsultant',
+        'ownerCannotConsult',
+        'consultingNotAllowed',
+        'pointNotFound',
+      ),
+    },
+    async (request) => points.becomeConsultant(request.viewer, request.body),
+  );
+  app.post(
+    '/v1/xpoint/clearconsultant',
+    {
+      schema: write(
+        'Stop consulting on a point',
+        pointIdRequestSchema,
+        pointPeopleResponseSchema,
+        'notConsultant',
+        'pointNotFound',
+      ),
+    },
+    async (request) => points.clearConsultant(request.viewer, request.body),
+  );
 
-  app.get<{ Querystring: Record<string, unknown> }>('/v1/account/mypoints', async (request, reply) => {
-    const page = await listMyPoints(store, request.viewer, request.query);
-    return reply.header('Cache-Control', 'private, no-store').send(page);
-  });
+  app.post(
+    '/v1/xpoint/media',
+    {
+      ...MEDIA_ROUTE,
+      schema: write(
+        "Set or remove a point's cover image, cover video, logo or a screenshot (a base64 data URL)",
+        pointMediaRequestSchema,
+        pointMediaResponseSchema,
+        'mediaSlotInvalid',
+        'invalidImage',
+        'invalidImageSize',
+        'invalidVideo',
+        'invalidVideoSize',
+        'videoEmpty',
+        'forbidden',
+        'pointNotFound',
+        'conflict',
+      ),
+    },
+    async (request) => points.media(request.viewer, request.body),
+  );
+
+  // lenient like profiles: a repeated or bad paging value means the default, so any text is taken
+  const queryText = z.union([z.string(), z.array(z.string())]).optional();
+  const myPointsQuery = z
+    .looseObject({
+      supertype: queryText.meta({ description: "a point supertype, or 'event'; all or none for every one" }),
+      pagenumber: queryText.meta({ description: 'from 1; a bad value means 1' }),
+      pagesize: queryText.meta({ description: 'up to 96; a bad value means 12' }),
+    })
+    .transform(catalogueParser((query) => parseMyPointsQuery(query)));
+  app.get(
+    '/v1/account/mypoints',
+    {
+      // a visitor is told to sign in before anything about the query
+      preValidation: async (request) => {
+        requireViewer(request.viewer);
+      },
+      schema: {
+        summary: "The signed-in user's points (owned or consulted) and events, one page",
+        tags: ['points'],
+        querystring: myPointsQuery,
+        response: { 200: myPointsResponseSchema, ...errorResponses('unauthorized', 'unknownSupertype') },
+      },
+    },
+    async (request, reply) => {
+      const page = await listMyPoints(store, request.viewer, request.query);
+      return reply.header('Cache-Control', 'private, no-store').send(page);
+    },
+  );
 };

@@ -2,19 +2,16 @@ import {
   ACCOUNT_ONLY_SUPERTYPES,
   MYPOINTS_DEFAULT_PAGESIZE,
   MYPOINTS_MAX_PAGESIZE,
-  claimRequestSchema,
-  createPointRequestSchema,
-  duplicatesRequestSchema,
   pickupIssue,
-  pointIdRequestSchema,
-  pointMediaRequestSchema,
   supertypeFieldIssue,
   typeIssue,
-  updatePointRequestSchema,
+  type ClaimRequest,
   type CreatePointRequest,
+  type DuplicatesRequest,
   type DuplicateCandidate,
   type EditablePoint,
   type MyPointsResponse,
+  type PointIdRequest,
   type PointMediaRequest,
   type PointMediaResponse,
   type PointPeopleResponse,
@@ -22,7 +19,7 @@ import {
   type UpdatePointRequest,
 } from '../../../shared/api/points';
 import { parsePagingValue } from '../../../shared/api/profiles';
-import { parsePointRequest, throwIssue } from '../../../shared/api/writes';
+import { throwIssue } from '../../../shared/api/writes';
 import { eventLink, pointLink } from '../../../shared/address';
 import { isValidId } from '../../../shared/domain/ids';
 import { POINT_SUPERTYPES } from '../../../shared/domain/supertypes';
@@ -67,8 +64,7 @@ export class PointService {
   ) {}
 
   /** Same or similar names within 100 m (issue 8), nearest first. Anyone may ask: it only reads. */
-  async duplicates(body: unknown): Promise<DuplicateCandidate[]> {
-    const { title, lat, lon } = parsePointRequest(duplicatesRequestSchema, body);
+  async duplicates({ title, lat, lon }: DuplicatesRequest): Promise<DuplicateCandidate[]> {
     return this.findDuplicates(title, lat, lon);
   }
 
@@ -79,9 +75,8 @@ export class PointService {
    */
   async create(
     viewer: Viewer,
-    body: unknown,
+    input: CreatePointRequest,
   ): Promise<{ created: PointWriteResponse } | { duplicates: DuplicateCandidate[] }> {
-    const input = parsePointRequest(createPointRequestSchema, body);
     if ((ACCOUNT_ONLY_SUPERTYPES as readonly string[]).includes(input.supertype) && !viewer)
       throw new AppError('helpRequestNeedsAccount');
     if (!input.confirmNotDuplicate) {
@@ -106,8 +101,7 @@ export class PointService {
    * Edits a point: owner, consultant or admin (spec §5). `version` must be the one the editor loaded;
    * when someone saved in between, 409 `conflict` and nothing is written.
    */
-  async update(viewer: Viewer, body: unknown): Promise<PointWriteResponse> {
-    const input = parsePointRequest(updatePointRequestSchema, body);
+  async update(viewer: Viewer, input: UpdatePointRequest): Promise<PointWriteResponse> {
     const point = await controlledPoint(this.store, viewer, input.id);
     if (input.supertype !== undefined && input.supertype !== point.supertype)
       throw new AppError('supertypeChange');
@@ -121,16 +115,14 @@ export class PointService {
   }
 
   /** Deletes a point (and, by the store's cascade, its events, contacts and screenshots). */
-  async remove(viewer: Viewer, body: unknown): Promise<{ ok: true; id: string }> {
-    const { id } = parsePointRequest(pointIdRequestSchema, body);
+  async remove(viewer: Viewer, { id }: PointIdRequest): Promise<{ ok: true; id: string }> {
     await controlledPoint(this.store, viewer, id);
     if (!(await q.deletePoint(this.store, id))) throw new AppError('pointNotFound', { id });
     return { ok: true, id };
   }
 
   /** Spec §6: an unowned point can be claimed by a signed-in user; claim text only for experiences and rentals. */
-  async claim(viewer: Viewer, body: unknown): Promise<PointPeopleResponse> {
-    const input = parsePointRequest(claimRequestSchema, body);
+  async claim(viewer: Viewer, input: ClaimRequest): Promise<PointPeopleResponse> {
     const user = requireViewer(viewer);
     const point = await pointOr404(this.store, input.id);
     if (point.owner_userid) throw new AppError('pointAlreadyOwned');
@@ -144,8 +136,7 @@ export class PointService {
    * Spec §5, §6: points with no consultant offer 'become consultant', unless they are reports, or the
    * owner does not allow consulting. Asking again as the consultant changes nothing and answers 200.
    */
-  async becomeConsultant(viewer: Viewer, body: unknown): Promise<PointPeopleResponse> {
-    const { id } = parsePointRequest(pointIdRequestSchema, body);
+  async becomeConsultant(viewer: Viewer, { id }: PointIdRequest): Promise<PointPeopleResponse> {
     const user = requireViewer(viewer);
     const point = await pointOr404(this.store, id);
     const subject = subjectOf(point);
@@ -160,8 +151,7 @@ export class PointService {
   }
 
   /** Spec §6: the consultant may stop consulting; admins, who control every point, may end it too. */
-  async clearConsultant(viewer: Viewer, body: unknown): Promise<PointPeopleResponse> {
-    const { id } = parsePointRequest(pointIdRequestSchema, body);
+  async clearConsultant(viewer: Viewer, { id }: PointIdRequest): Promise<PointPeopleResponse> {
     requireViewer(viewer);
     const point = await pointOr404(this.store, id);
     if (!point.consultant_userid || (!isPointConsultant(viewer, subjectOf(point)) && !isAdmin(viewer)))
@@ -174,8 +164,7 @@ export class PointService {
    * One media file of a point (spec §3: cover image or video, logo, up to 14 screenshots), by a
    * controller, at the version they loaded; null data removes the file from its slot.
    */
-  async media(viewer: Viewer, body: unknown): Promise<PointMediaResponse> {
-    const input = parsePointRequest(pointMediaRequestSchema, body);
+  async media(viewer: Viewer, input: PointMediaRequest): Promise<PointMediaResponse> {
     const user = requireViewer(viewer);
     const point = await controlledPoint(this.store, user, input.id);
     if (input.version !== point.version) throw new AppError('conflict');
@@ -376,13 +365,14 @@ const SLOT_COLUMNS = {
   screenshot: null,
 } as const satisfies Record<PointMediaRequest['slot'], q.PointMediaColumn | null>;
 
-/** GET /v1/account/mypoints: the signed-in user's points (owned or consulted) and events. */
-export async function listMyPoints(
-  store: Store,
-  viewer: Viewer,
-  query: Record<string, unknown>,
-): Promise<MyPointsResponse> {
-  const user = requireViewer(viewer);
+/** The query of GET /v1/account/mypoints: lenient paging, as profiles have; an unknown supertype is 7002. */
+export interface MyPointsQuery {
+  supertype: string | undefined;
+  pagenumber: number;
+  pagesize: number;
+}
+
+export function parseMyPointsQuery(query: Record<string, unknown>): MyPointsQuery {
   const raw = typeof query['supertype'] === 'string' ? query['supertype'].trim().toLowerCase() : '';
   const supertype =
     raw === 'event' || (POINT_SUPERTYPES as readonly string[]).includes(raw) ? raw : undefined;
@@ -391,8 +381,20 @@ export async function listMyPoints(
       value: raw,
       allowed: [...POINT_SUPERTYPES, 'event'].join(', '),
     });
-  const pagenumber = parsePagingValue(query['pagenumber'], 1, 100_000);
-  const pagesize = parsePagingValue(query['pagesize'], MYPOINTS_DEFAULT_PAGESIZE, MYPOINTS_MAX_PAGESIZE);
+  return {
+    supertype,
+    pagenumber: parsePagingValue(query['pagenumber'], 1, 100_000),
+    pagesize: parsePagingValue(query['pagesize'], MYPOINTS_DEFAULT_PAGESIZE, MYPOINTS_MAX_PAGESIZE),
+  };
+}
+
+/** GET /v1/account/mypoints: the signed-in user's points (owned or consulted) and events. */
+export async function listMyPoints(
+  store: Store,
+  viewer: Viewer,
+  { supertype, pagenumber, pagesize }: MyPointsQuery,
+): Promise<MyPointsResponse> {
+  const user = requireViewer(viewer);
   const { rows, total } = await q.myPoints(store, user.id, {
     ...(supertype ? { supertype } : {}),
     offset: (pagenumber - 1) * pagesize,

@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { parseProfileQuery } from '../../../shared/api/profiles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { profileQuerySchema, profileResponseSchema } from '../../../shared/api/profiles';
+import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { ProfileService } from './service';
 
@@ -8,12 +10,22 @@ import { ProfileService } from './service';
  * user's points. Paging values that are missing or out of range fall back to the defaults (1 and 12)
  * instead of failing: see parsePagingValue in src/shared/api/profiles.ts.
  */
-export const profileRoutes: FastifyPluginAsync<{ store: Store }> = async (app, { store }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ store: Store }> = async (app, { store }) => {
   const service = new ProfileService(store);
-  app.get<{ Params: { username: string }; Querystring: Record<string, unknown> }>(
+  app.get(
     '/v1/users/:username',
+    {
+      schema: {
+        summary: 'A public profile with one page of its points',
+        description: 'Never an email address: this is what anyone may see of a person.',
+        tags: ['profiles'],
+        params: z.object({ username: z.string() }),
+        querystring: profileQuerySchema,
+        response: { 200: profileResponseSchema, ...errorResponses('invalidField', 'notFound') },
+      },
+    },
     async (request, reply) => {
-      const profile = await service.profile(request.params.username, parseProfileQuery(request.query));
+      const profile = await service.profile(request.params.username, request.query);
       // public, but it changes with every new point or post: always revalidate
       return reply.header('Cache-Control', 'no-cache').send(profile);
     },

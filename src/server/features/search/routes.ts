@@ -1,9 +1,16 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
-import { parsePagedSearchRequest, parseSuggestionRequest } from '../../../shared/api/search';
+import {
+  pagedSearchRequestSchema,
+  pagedSearchResponseSchema,
+  suggestionRequestSchema,
+  suggestionsResponseSchema,
+} from '../../../shared/api/search';
 import { AppError } from '../../../shared/errors';
 import { VISITOR_COOKIE, type Auth } from '../../auth/hook';
 import { SearchEngine } from '../../search/engine';
+import { errorResponses } from '../../openapi/errors';
 import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { SearchService } from './service';
@@ -24,7 +31,7 @@ export interface SearchRoutesOptions {
  * (it yields to the event loop): on a million points it takes seconds, more than Fastify's plugin
  * timeout allows on a busy machine. A search that arrives before it is done waits for it.
  */
-export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
   { store, auth, follower, onEngine },
 ) => {
@@ -55,20 +62,60 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
     },
   );
 
-  app.post('/v1/app/searchsuggestions', { config: { antiforgery: false } }, async (request, reply) => {
-    const input = parseSuggestionRequest(request.body);
-    const suggestions = (await ready).service.suggest(input);
-    // §5: cached results are off
-    return reply.header('Cache-Control', 'no-store').send(suggestions);
-  });
+  const requestErrors = errorResponses(
+    'badRequest',
+    'unsupportedMediaType',
+    'payloadTooLarge',
+    'searchQueryInvalid',
+    'searchMaxResultsInvalid',
+    'searchBoundsInvalid',
+    'searchPageNumberInvalid',
+    'searchSupertypeUnknown',
+    'searchKeywordsInvalid',
+    'searchFieldInvalid',
+  );
+
+  app.post(
+    '/v1/app/searchsuggestions',
+    {
+      config: { antiforgery: false },
+      schema: {
+        summary: 'As-you-type suggestions',
+        description:
+          'Up to 10 points (and events running now or soon) whose title starts with the words typed, nearest first within the area. Form fields (`southwest[lat]=…` or `southwest=lat,lon`) or JSON.',
+        tags: ['search'],
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: suggestionRequestSchema,
+        response: { 200: suggestionsResponseSchema, ...requestErrors },
+      },
+    },
+    async (request, reply) => {
+      const suggestions = (await ready).service.suggest(request.body);
+      // §5: cached results are off
+      return reply.header('Cache-Control', 'no-store').send(suggestions);
+    },
+  );
 
   app.post(
     '/v1/webonly/pagedmapsearch',
-    // before the body is read: a request without the token is refused whatever it carries
-    { onRequest: async (request) => requireAntiforgery(request, auth) },
+    {
+      // before the body is read: a request without the token is refused whatever it carries
+      onRequest: async (request) => requireAntiforgery(request, auth),
+      schema: {
+        summary: 'One page of map search results',
+        description:
+          'Points and events matching the keywords within the area, best first. Needs the anti-forgery token (header RequestVerificationToken) unless the call carries `Authorization: appnettoken`.',
+        tags: ['search'],
+        body: pagedSearchRequestSchema,
+        response: {
+          200: pagedSearchResponseSchema,
+          ...requestErrors,
+          ...errorResponses('antiforgeryMissing'),
+        },
+      },
+    },
     async (request, reply) => {
-      const input = parsePagedSearchRequest(request.body);
-      const page = (await ready).service.page(input);
+      const page = (await ready).service.page(request.body);
       return reply.header('Cache-Control', 'no-store').send(page);
     },
   );

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogueParser } from '../../../shared/api/contract';
 import { AppError } from '../../../shared/errors';
 import { LAYER_GROUPS, isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
+import { errorResponses } from '../../openapi/errors';
 import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
 import { PointTiles } from './service';
-import { parseLayers, parseTileAddress } from './tile-address';
+import { parseLayers, parseTileAddress, type TileAddress } from './tile-address';
 
 /** Points change: a client revalidates after a few seconds, and the ETag makes that a 304. */
 const TILE_CACHE_CONTROL = 'public, max-age=5';
 const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
+const binary = z.string().meta({ format: 'binary' });
 /** Cluster list view paging (§9: cluster leaves up to 1,000,000, shown a page at a time). */
 export const LEAVES_MAX_LIMIT = 100;
 const LEAVES_DEFAULT_LIMIT = 20;
@@ -32,9 +37,10 @@ declare module 'fastify' {
  * GET /tiles/points/clusters/{group}/{clusterId}/expansion-zoom: the zoom at which it splits.
  */
 export const pointTileRoutes: FastifyPluginAsync<PointTileRoutesOptions> = async (
-  app,
+  root,
   { store, follower },
 ) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const tiles = await PointTiles.open(store, {
     follower,
     log: (message, details) => app.log.info(details ?? {}, message),
@@ -42,20 +48,59 @@ export const pointTileRoutes: FastifyPluginAsync<PointTileRoutesOptions> = async
   app.decorate('pointTiles', tiles);
   app.addHook('onClose', async () => tiles.close());
 
-  app.get<{ Params: { z: string; x: string; y: string }; Querystring: { layers?: string } }>(
+  const tileParams = z
+    .object({
+      z: z.string(),
+      x: z.string(),
+      y: z.string().meta({ description: 'the row, with or without .mvt' }),
+    })
+    .transform(catalogueParser(({ z: zoom, x, y }) => parseTileAddress(zoom, x, y)));
+  const layersQuery = z
+    .object({
+      layers: z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .meta({ description: `layer groups, comma-separated: some of ${LAYER_GROUPS.join(', ')}` }),
+    })
+    .transform(catalogueParser(({ layers }) => parseLayers(singleQuery(layers))));
+  const clusterParams = z
+    .object({ group: z.enum(LAYER_GROUPS), clusterId: z.string() })
+    .transform(catalogueParser(({ group, clusterId }) => clusterOf(group, clusterId)));
+  const pointTileErrors = errorResponses(
+    'pointTileZoomOutOfRange',
+    'pointTileBadAddress',
+    'pointLayerGroupUnknown',
+  );
+  const clusterErrors = errorResponses('pointLayerGroupUnknown', 'clusterNotFound', 'clusterPagingInvalid');
+
+  // a binary answer: typed by hand, as the type provider types JSON answers only
+  root.get<{ Params: TileAddress; Querystring: LayerGroup[] }>(
     '/tiles/points/:z/:x/:y',
-    { compress: false },
+    {
+      compress: false,
+      schema: {
+        summary: 'A vector tile of points and clusters, one layer per group',
+        description: '204 when the tile is empty; an ETag makes a revalidation a 304.',
+        tags: ['tiles'],
+        params: tileParams,
+        querystring: layersQuery,
+        response: {
+          200: { description: 'a Mapbox vector tile', content: { [MVT_TYPE]: { schema: binary } } },
+          ...pointTileErrors,
+        },
+      },
+    },
     async (request, reply) => {
-      const { z, x, y } = parseTileAddress(request.params.z, request.params.x, request.params.y);
-      const groups = parseLayers(singleQuery(request.query.layers));
+      const { z: zoom, x, y } = request.params;
+      const groups = request.query;
       const gzip = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
-      const etag = tiles.etag(z, x, y, groups);
+      const etag = tiles.etag(zoom, x, y, groups);
       reply
         .header('Cache-Control', TILE_CACHE_CONTROL)
         .header('ETag', etag)
         .header('Vary', 'Accept-Encoding');
       if (matchesEtag(request, etag)) return reply.status(304).send();
-      const { tile } = tiles.tile(z, x, y, groups, gzip);
+      const { tile } = tiles.tile(zoom, x, y, groups, gzip);
       // an empty tile is 204 No Content: MapLibre treats it as a tile with no features
       if (!tile) return reply.status(204).send();
       reply.type(MVT_TYPE);
@@ -64,28 +109,53 @@ export const pointTileRoutes: FastifyPluginAsync<PointTileRoutesOptions> = async
     },
   );
 
-  app.get<{
-    Params: { group: string; clusterId: string };
-    Querystring: { limit?: string; offset?: string };
-  }>('/tiles/points/clusters/:group/:clusterId/leaves', async (request, reply) => {
-    const { group, clusterId } = clusterParams(request.params);
-    const limit = pagingNumber(
-      'limit',
-      singleQuery(request.query.limit),
-      LEAVES_DEFAULT_LIMIT,
-      1,
-      LEAVES_MAX_LIMIT,
+  const pagingQuery = z
+    .object({
+      limit: z.union([z.string(), z.array(z.string())]).optional(),
+      offset: z.union([z.string(), z.array(z.string())]).optional(),
+    })
+    .transform(
+      catalogueParser(({ limit, offset }) => ({
+        limit: pagingNumber('limit', singleQuery(limit), LEAVES_DEFAULT_LIMIT, 1, LEAVES_MAX_LIMIT),
+        offset: pagingNumber('offset', singleQuery(offset), 0, 0, Number.MAX_SAFE_INTEGER),
+      })),
     );
-    const offset = pagingNumber('offset', singleQuery(request.query.offset), 0, 0, Number.MAX_SAFE_INTEGER);
-    const page = tiles.leaves(group, clusterId, offset, limit);
-    if (!page) throw new AppError('clusterNotFound', { group, clusterId });
-    return reply.header('Cache-Control', 'no-cache').send(page);
-  });
 
-  app.get<{ Params: { group: string; clusterId: string } }>(
-    '/tiles/points/clusters/:group/:clusterId/expansion-zoom',
+  app.get(
+    '/tiles/points/clusters/:group/:clusterId/leaves',
+    {
+      schema: {
+        summary: "A page of a cluster's points",
+        tags: ['tiles'],
+        params: clusterParams,
+        querystring: pagingQuery,
+        response: {
+          200: z.unknown().meta({ description: 'the points of the page and the total' }),
+          ...clusterErrors,
+        },
+      },
+    },
     async (request, reply) => {
-      const { group, clusterId } = clusterParams(request.params);
+      const { group, clusterId } = request.params;
+      const { limit, offset } = request.query;
+      const page = tiles.leaves(group, clusterId, offset, limit);
+      if (!page) throw new AppError('clusterNotFound', { group, clusterId });
+      return reply.header('Cache-Control', 'no-cache').send(page);
+    },
+  );
+
+  app.get(
+    '/tiles/points/clusters/:group/:clusterId/expansion-zoom',
+    {
+      schema: {
+        summary: 'The zoom at which a cluster splits',
+        tags: ['tiles'],
+        params: clusterParams,
+        response: { 200: z.object({ expansion_zoom: z.number() }), ...clusterErrors },
+      },
+    },
+    async (request, reply) => {
+      const { group, clusterId } = request.params;
       const zoom = tiles.expansionZoom(group, clusterId);
       if (zoom === null) throw new AppError('clusterNotFound', { group, clusterId });
       return reply.header('Cache-Control', 'no-cache').send({ expansion_zoom: zoom });
@@ -106,20 +176,15 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-function clusterParams(params: { group: string; clusterId: string }): {
-  group: LayerGroup;
-  clusterId: number;
-} {
-  if (!isLayerGroup(params.group)) {
+function clusterOf(group: string, clusterId: string): { group: LayerGroup; clusterId: number } {
+  if (!isLayerGroup(group))
     throw new AppError('pointLayerGroupUnknown', {
-      name: JSON.stringify(params.group),
+      name: JSON.stringify(group),
       groups: LAYER_GROUPS.join(', '),
     });
-  }
-  if (!/^\d{1,16}$/.test(params.clusterId) || !Number.isSafeInteger(Number(params.clusterId))) {
-    throw new AppError('clusterNotFound', { group: params.group, clusterId: params.clusterId });
-  }
-  return { group: params.group, clusterId: Number(params.clusterId) };
+  if (!/^\d{1,16}$/.test(clusterId) || !Number.isSafeInteger(Number(clusterId)))
+    throw new AppError('clusterNotFound', { group, clusterId });
+  return { group, clusterId: Number(clusterId) };
 }
 
 function pagingNumber(
