@@ -11,9 +11,8 @@ import { fieldError } from '../../lib/api';
  * which holds the values; `formReducer` decides how the marker, the lookup and typing change them.
  */
 
-/** The fields the visitor fills in; supertype and type come from the address. */
-export const FORM_FIELDS = [
-  'title',
+/** Where a point is, in the order both point forms (add-new and edit) show the fields. */
+export const PLACE_FIELDS = [
   'lat',
   'lon',
   'address',
@@ -23,6 +22,9 @@ export const FORM_FIELDS = [
   'postalcode',
   'country',
 ] as const;
+
+/** The fields the visitor fills in; supertype and type come from the address. */
+export const FORM_FIELDS = ['title', ...PLACE_FIELDS] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormValues = Record<FormField, string>;
 

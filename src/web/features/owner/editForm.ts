@@ -7,7 +7,7 @@ import {
 import { CONTACT_ROLES, type ContactRole } from '../../../shared/domain/enums';
 import { ERRORS } from '../../../shared/errors';
 import { ApiError, fieldError } from '../../lib/api';
-import { formatCoordinate } from '../addnew/addNewForm';
+import { formatCoordinate, PLACE_FIELDS } from '../addnew/addNewForm';
 import { liveOpeningHours, type LivePlace } from './openingHoursLive';
 
 /**
@@ -27,14 +27,7 @@ export const TEXT_FIELDS = [
   'subtype',
   'tagline',
   'description',
-  'lat',
-  'lon',
-  'address',
-  'street',
-  'city',
-  'region',
-  'postalcode',
-  'country',
+  ...PLACE_FIELDS,
   'link_email',
   'link_phone',
   'link_website',
