@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeData } from './data';
-import { SUCCESS_URL_SCREENS, idArbitrary as id, mapDataArbitrary } from './test-arbitraries';
+import { ID_SCREENS, SUCCESS_URL_SCREENS, idArbitrary as id, mapDataArbitrary } from './test-arbitraries';
 import { normaliseData } from './data';
 import { RESERVED_FIRST_SEGMENTS, buildAddress, isSafeReturnPath, parseAddress } from './routes';
 import { POINT_SUPERTYPES } from '../domain/supertypes';
@@ -56,14 +56,7 @@ const routeArbitrary: fc.Arbitrary<Route> = fc
       .map((r): Route => ({ screen: 'point-edit', ...r })),
     fc
       .record({
-        screen: fc.constantFrom(
-          'fullscreen',
-          'point-landing',
-          'claim',
-          'become-consultant',
-          'event-page',
-          'rental-book',
-        ),
+        screen: fc.constantFrom(...ID_SCREENS),
         id: fc.oneof(id, fc.constantFrom(...RESERVED_FIRST_SEGMENTS)),
       })
       .map((r) => r as Route),

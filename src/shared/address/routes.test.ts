@@ -8,7 +8,7 @@ import {
   needsPrefixCorrection,
   parseAddress,
 } from './routes';
-import { SUCCESS_URL_SCREENS } from './test-arbitraries';
+import { ID_SCREENS, SUCCESS_URL_SCREENS } from './test-arbitraries';
 import type { Route } from './types';
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -258,12 +258,7 @@ describe('the table of §2', () => {
       'event',
       'point',
       'point-edit',
-      'fullscreen',
-      'point-landing',
-      'claim',
-      'become-consultant',
-      'event-page',
-      'rental-book',
+      ...ID_SCREENS,
       ...SUCCESS_URL_SCREENS,
       'cluster',
       'momcluster',

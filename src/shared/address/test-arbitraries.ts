@@ -5,6 +5,16 @@ import { SEARCH_PAGE_SIZES, SEARCH_SUPERTYPES } from './types';
 
 /** fast-check arbitraries shared by the codec's tests (not part of the public API). */
 
+/** The screens whose address is a point's or an event's id alone. */
+export const ID_SCREENS = [
+  'fullscreen',
+  'point-landing',
+  'claim',
+  'become-consultant',
+  'event-page',
+  'rental-book',
+] as const satisfies readonly Route['screen'][];
+
 /** The owner's screens whose address is an id and the page to return to (`successUrl`). */
 export const SUCCESS_URL_SCREENS = [
   'event-edit',
