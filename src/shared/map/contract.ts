@@ -59,6 +59,22 @@ export interface PointFeatureProperties {
   promo: number;
 }
 
+/** One member of a cluster, as the leaves call (GET /tiles/points/clusters/…/leaves) sends it. */
+export interface ClusterLeaf {
+  appnetid: string;
+  title: string;
+  businesstype: string;
+  subtype: string;
+  clickurl: string;
+  lat: number;
+  lon: number;
+}
+
+export interface ClusterLeavesPage {
+  total: number;
+  leaves: ClusterLeaf[];
+}
+
 /** Properties of a cluster feature (supercluster's conventions, so client code reads familiar names). */
 export interface ClusterFeatureProperties {
   cluster: true;
