@@ -37,6 +37,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'xp-modal',
     'xp-modal-backdrop',
     'xp-modal-open',
+    'xp-thumb',
     // the form field of add-new, shared with the owner's edit form (named before it was shared)
     'addnew-field',
     'addnew-form__row',

@@ -229,30 +229,10 @@ export type StoredColumns = Pick<
   | 'firstEnd'
 >;
 
-export interface SegmentColumns {
-  ids: string[];
-  titles: string[];
-  addresses: (string | null)[];
-  hostIds: (string | null)[];
-  kind: Uint8Array;
-  supertype: Uint8Array;
-  type: Uint32Array;
-  subtype: Uint32Array;
-  cover: Uint32Array;
-  lat: Float64Array;
-  lon: Float64Array;
-  beam: Int32Array;
-  promo: Uint8Array;
-  rating: Float32Array;
-  statsMonth: Int32Array;
-  health: Uint8Array;
-  level: Uint8Array;
-  startDate: Float64Array;
-  endDate: Float64Array;
-  firstStart: Float64Array;
-  firstEnd: Float64Array;
+/** A finished segment's columns: the builder's arrays, trimmed to size, with the strings it interned. */
+export type SegmentColumns = Omit<Columns, 'size' | 'strings' | 'push' | 'finish'> & {
   strings: (string | null)[];
-}
+};
 
 /** Repeated strings (types, covers) stored once, referred to by number. */
 class Interner {

@@ -1,5 +1,6 @@
 import { BeamFlag } from '../../shared/domain/beams';
 import { findCategory } from '../../shared/domain/categories';
+import { MAPPED_SUPERTYPES } from '../../shared/domain/supertypes';
 import { isCoordinateAddress, tokenize } from './fold';
 
 /**
@@ -63,17 +64,7 @@ export const EMPTY_DOC: SearchDoc = {
 };
 
 /** Supertype codes stored per document; a filter compares numbers. */
-export const DOC_SUPERTYPES = [
-  'business',
-  'poi',
-  'virtualstore',
-  'service',
-  'experience',
-  'rental',
-  'helprequest',
-  'incident',
-  'event',
-] as const;
+export const DOC_SUPERTYPES = MAPPED_SUPERTYPES;
 const SUPERTYPE_CODE = new Map<string, number>(DOC_SUPERTYPES.map((name, i) => [name, i]));
 export function supertypeCode(supertype: string): number {
   return SUPERTYPE_CODE.get(supertype) ?? -1;

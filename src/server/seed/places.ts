@@ -3,19 +3,14 @@
  * jittered around them, and street addresses, postcodes and phone numbers that look local.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema';
+import type { CitiesTable, Database } from '../store/schema';
 import { STREET_NAMES, STREET_SUFFIXES } from './content';
 import { hash3, weightedPicker, type Random } from './random';
 
-export interface SeedCity {
-  id: number;
-  city: string;
-  state: string | null;
-  country: string;
-  iso2: string;
-  lat: number;
-  lon: number;
-  population: number;
+export interface SeedCity extends Pick<
+  CitiesTable,
+  'id' | 'city' | 'state' | 'country' | 'iso2' | 'lat' | 'lon' | 'population'
+> {
   timeZone: string | null;
   /** how far from the centre points may fall, in km. */
   radiusKm: number;
@@ -45,16 +40,9 @@ export async function loadSeedCities(db: Kysely<Database>): Promise<SeedCity[]> 
     if (row.iso2 === 'US' && near && (newYork < 0 || row.population > (rows[newYork]?.population ?? 0)))
       newYork = i;
   });
-  return rows.map((row, i) => ({
-    id: row.id,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    iso2: row.iso2,
-    lat: row.lat,
-    lon: row.lon,
-    population: row.population,
-    timeZone: row.time_zone,
+  return rows.map(({ time_zone, ...row }, i) => ({
+    ...row,
+    timeZone: time_zone,
     radiusKm: Math.min(22, 1.5 + 5 * Math.sqrt(row.population / 1_000_000)),
     isNewYork: i === newYork,
   }));

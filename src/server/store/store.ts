@@ -72,25 +72,9 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database }) });
-  let closed = false;
-  return {
-    db,
-    dialect: 'sqlite',
-    raw: { kind: 'sqlite', database },
-    location,
-    async ping() {
-      try {
-        return database.prepare('select 1 as ok').get() !== undefined;
-      } catch {
-        return false;
-      }
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
+  return storeOver({ db, dialect: 'sqlite', raw: { kind: 'sqlite', database }, location }, () => {
+    return database.prepare('select 1 as ok').get() !== undefined;
+  });
 }
 
 async function openPostgres(url: string): Promise<Store> {
@@ -114,16 +98,20 @@ async function openPostgres(url: string): Promise<Store> {
     await db.destroy();
     throw new Error(`cannot reach the PostgreSQL database at ${location}`, { cause: error });
   }
+  return storeOver({ db, dialect: 'postgres', raw: { kind: 'postgres', pool }, location }, async () => {
+    await sql`select 1`.execute(db);
+    return true;
+  });
+}
+
+/** A store over an opened database: `probe` asks it a trivial query; closing a closed store does nothing. */
+function storeOver(opened: Omit<Store, 'ping' | 'close'>, probe: () => boolean | Promise<boolean>): Store {
   let closed = false;
   return {
-    db,
-    dialect: 'postgres',
-    raw: { kind: 'postgres', pool },
-    location,
+    ...opened,
     async ping() {
       try {
-        await sql`select 1`.execute(db);
-        return true;
+        return await probe();
       } catch {
         return false;
       }
@@ -131,7 +119,7 @@ async function openPostgres(url: string): Promise<Store> {
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy();
+      await opened.db.destroy();
     },
   };
 }

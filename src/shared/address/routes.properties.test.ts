@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeData } from './data';
-import { idArbitrary as id, mapDataArbitrary } from './test-arbitraries';
+import { ID_SCREENS, SUCCESS_URL_SCREENS, idArbitrary as id, mapDataArbitrary } from './test-arbitraries';
 import { normaliseData } from './data';
 import { RESERVED_FIRST_SEGMENTS, buildAddress, isSafeReturnPath, parseAddress } from './routes';
 import { POINT_SUPERTYPES } from '../domain/supertypes';
@@ -56,32 +56,13 @@ const routeArbitrary: fc.Arbitrary<Route> = fc
       .map((r): Route => ({ screen: 'point-edit', ...r })),
     fc
       .record({
-        screen: fc.constantFrom(
-          'fullscreen',
-          'point-landing',
-          'claim',
-          'become-consultant',
-          'event-page',
-          'rental-book',
-        ),
+        screen: fc.constantFrom(...ID_SCREENS),
         id: fc.oneof(id, fc.constantFrom(...RESERVED_FIRST_SEGMENTS)),
       })
       .map((r) => r as Route),
     fc
       .record({
-        screen: fc.constantFrom(
-          'event-edit',
-          'event-copy',
-          'event-delete',
-          'delete-redirect',
-          'service-edit',
-          'experience-edit',
-          'rental-edit',
-          'experience-delete',
-          'rental-delete',
-          'helprequest-copy',
-          'clear-consultant',
-        ),
+        screen: fc.constantFrom(...SUCCESS_URL_SCREENS),
         id,
         successUrl,
       })

@@ -8,6 +8,7 @@ import {
   needsPrefixCorrection,
   parseAddress,
 } from './routes';
+import { ID_SCREENS, SUCCESS_URL_SCREENS } from './test-arbitraries';
 import type { Route } from './types';
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -257,23 +258,8 @@ describe('the table of §2', () => {
       'event',
       'point',
       'point-edit',
-      'fullscreen',
-      'point-landing',
-      'claim',
-      'become-consultant',
-      'event-page',
-      'rental-book',
-      'event-edit',
-      'event-copy',
-      'event-delete',
-      'delete-redirect',
-      'service-edit',
-      'experience-edit',
-      'rental-edit',
-      'experience-delete',
-      'rental-delete',
-      'helprequest-copy',
-      'clear-consultant',
+      ...ID_SCREENS,
+      ...SUCCESS_URL_SCREENS,
       'cluster',
       'momcluster',
       'add-new',

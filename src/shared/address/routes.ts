@@ -211,6 +211,12 @@ export function parseAddress(pathname: string, search?: string): ParsedAddress {
     const id = segments[index];
     return isValidId(id) ? id : null;
   };
+  /** Keywords that do not decode: the plain map, and why (the same answer as bad data). */
+  const badKeywords = () =>
+    answer(
+      { screen: 'map' },
+      { problem: { kind: 'bad-data', detail: 'keywords have malformed percent-encoding' } },
+    );
   const badId = (what: string) => notFound({ kind: 'bad-id', detail: `${what} is not a valid id` });
   const successUrl = (): { successUrl?: string } => {
     const value = queryParam(params, 'successUrl');
@@ -244,12 +250,7 @@ export function parseAddress(pathname: string, search?: string): ParsedAddress {
       if (count > 2) return notFound();
       // §2: a data segment alone returns to the landing page and the address becomes '/'.
       const parsed = count === 2 ? parseKeywords(segments[1] ?? '') : { keywords: '' };
-      if (parsed === null) {
-        return answer(
-          { screen: 'map' },
-          { problem: { kind: 'bad-data', detail: 'keywords have malformed percent-encoding' } },
-        );
-      }
+      if (parsed === null) return badKeywords();
       if (parsed.keywords === '') return answer({ screen: 'landing' }, { replaceWith: '/' });
       const read = readData();
       if ('failed' in read) return read.failed;
@@ -258,12 +259,7 @@ export function parseAddress(pathname: string, search?: string): ParsedAddress {
     case 'maps': {
       if (count > 2) return notFound();
       const parsed = count === 2 ? parseKeywords(segments[1] ?? '') : { keywords: '' };
-      if (parsed === null) {
-        return answer(
-          { screen: 'map' },
-          { problem: { kind: 'bad-data', detail: 'keywords have malformed percent-encoding' } },
-        );
-      }
+      if (parsed === null) return badKeywords();
       const bare = parsed.keywords === '' && parsed.supertype === undefined;
       if (bare && dataRaw === undefined) return answer({ screen: 'map' });
       const read = readData();

@@ -1,9 +1,34 @@
 import fc from 'fast-check';
 import { LAYER_GROUPS } from '../map/contract';
-import type { MapData } from './types';
+import type { MapData, Route } from './types';
 import { SEARCH_PAGE_SIZES, SEARCH_SUPERTYPES } from './types';
 
 /** fast-check arbitraries shared by the codec's tests (not part of the public API). */
+
+/** The screens whose address is a point's or an event's id alone. */
+export const ID_SCREENS = [
+  'fullscreen',
+  'point-landing',
+  'claim',
+  'become-consultant',
+  'event-page',
+  'rental-book',
+] as const satisfies readonly Route['screen'][];
+
+/** The owner's screens whose address is an id and the page to return to (`successUrl`). */
+export const SUCCESS_URL_SCREENS = [
+  'event-edit',
+  'event-copy',
+  'event-delete',
+  'delete-redirect',
+  'service-edit',
+  'experience-edit',
+  'rental-edit',
+  'experience-delete',
+  'rental-delete',
+  'helprequest-copy',
+  'clear-consultant',
+] as const satisfies readonly Route['screen'][];
 
 const coordinate = (limit: number) => fc.double({ min: -limit, max: limit, noNaN: true });
 export const idArbitrary = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);

@@ -2,22 +2,6 @@
  * Listing supertypes (map-and-search §1, §3). `none` and `all` are pseudo-values: `none` means
  * "unknown" (prefix `x`), `all` means "no filter" and is removed from search data (§5).
  */
-export const LISTING_SUPERTYPES = [
-  'business',
-  'poi',
-  'virtualstore',
-  'service',
-  'experience',
-  'rental',
-  'event',
-  'helprequest',
-  'incident',
-  'post',
-] as const;
-
-export type ListingSupertype = (typeof LISTING_SUPERTYPES)[number];
-export type Supertype = ListingSupertype | 'none' | 'all';
-
 /** Supertypes stored in the points table (events and posts have tables of their own). */
 export const POINT_SUPERTYPES = [
   'business',
@@ -28,8 +12,19 @@ export const POINT_SUPERTYPES = [
   'rental',
   'helprequest',
   'incident',
-] as const satisfies readonly ListingSupertype[];
+] as const;
 export type PointSupertype = (typeof POINT_SUPERTYPES)[number];
+
+/**
+ * What the map and search index: every point supertype, then events. The order is the one the tile
+ * layer groups and the search documents' supertype codes number by.
+ */
+export const MAPPED_SUPERTYPES = [...POINT_SUPERTYPES, 'event'] as const;
+
+export const LISTING_SUPERTYPES = [...MAPPED_SUPERTYPES, 'post'] as const;
+
+export type ListingSupertype = (typeof LISTING_SUPERTYPES)[number];
+export type Supertype = ListingSupertype | 'none' | 'all';
 
 /** Supertypes a visitor may create through the add-new flow (§2 `/new`). */
 export const ADD_NEW_SUPERTYPES = [

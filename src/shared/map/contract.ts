@@ -1,4 +1,4 @@
-import type { PointSupertype } from '../domain/supertypes';
+import { MAPPED_SUPERTYPES } from '../domain/supertypes';
 import type { BeamType } from '../domain/beams';
 
 /**
@@ -7,17 +7,7 @@ import type { BeamType } from '../domain/beams';
  */
 
 /** Layer groups (map-and-search §9 "layer groups exist per supertype"): one vector-tile layer each. */
-export const LAYER_GROUPS = [
-  'business',
-  'poi',
-  'virtualstore',
-  'service',
-  'experience',
-  'rental',
-  'helprequest',
-  'incident',
-  'event',
-] as const satisfies readonly (PointSupertype | 'event')[];
+export const LAYER_GROUPS = MAPPED_SUPERTYPES;
 export type LayerGroup = (typeof LAYER_GROUPS)[number];
 
 export function isLayerGroup(value: string): value is LayerGroup {
@@ -67,6 +57,22 @@ export interface PointFeatureProperties {
   beamtype: number;
   /** 1 when promoted. */
   promo: number;
+}
+
+/** One member of a cluster, as the leaves call (GET /tiles/points/clusters/…/leaves) sends it. */
+export interface ClusterLeaf {
+  appnetid: string;
+  title: string;
+  businesstype: string;
+  subtype: string;
+  clickurl: string;
+  lat: number;
+  lon: number;
+}
+
+export interface ClusterLeavesPage {
+  total: number;
+  leaves: ClusterLeaf[];
 }
 
 /** Properties of a cluster feature (supercluster's conventions, so client code reads familiar names). */

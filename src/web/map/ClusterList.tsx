@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { findCategory } from '../../shared/domain/categories';
-import { SUPERTYPE_COLORS, type LayerGroup } from '../../shared/map/contract';
+import { SUPERTYPE_COLORS, type ClusterLeaf, type LayerGroup } from '../../shared/map/contract';
 import { focusMap } from './MapView';
-import { ClusterApiError, fetchClusterLeaves, type ClusterLeaf } from './clusterApi';
+import { ClusterApiError, fetchClusterLeaves } from './clusterApi';
 import { LAYER_GROUP_NAMES } from './layerVisibility';
 import { useShell } from '../shell/context';
 import { SidePanel } from '../shell/SidePanel';

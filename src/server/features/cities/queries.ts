@@ -1,25 +1,16 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { CitiesTable, Database } from '../../store/schema';
 
 /** A city as the nearest-city and city-search calls return it (spec: map-and-search §3, social §3). */
-export interface CityOption {
-  id: number;
-  city: string;
-  city_forurl: string;
-  state: string | null;
-  country: string;
-  iso2: string;
-  lat: number;
-  lon: number;
-  population: number;
-}
+export type CityOption = Omit<CitiesTable, 'time_zone'>;
 
 /** A nearest city, with its great-circle distance from the asked point in metres. */
 export interface NearCity extends CityOption {
   distance_m: number;
 }
 
-const CITY_COLUMNS = [
+/** The columns of a CityOption; loading adds the time zone. */
+export const CITY_COLUMNS = [
   'id',
   'city',
   'city_forurl',

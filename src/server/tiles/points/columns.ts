@@ -1,6 +1,7 @@
 import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
 import { IdTable } from './id-table';
 import { worldX, worldY } from './morton';
+import { WordTable } from './words';
 import { TextColumn, hashText } from './packed-text';
 import type { RecordChunk, RecordKind } from './scan';
 
@@ -50,8 +51,8 @@ export class PointColumns {
   readonly ids = new TextColumn();
   readonly titles = new TextColumn();
   /** interned category names, by number. */
-  readonly words: string[] = [''];
-  private readonly wordNumbers = new Map<string, number>([['', 0]]);
+  private readonly wordTable = new WordTable();
+  readonly words = this.wordTable.words;
   private readonly slots: Record<RecordKind, IdTable> = {
     point: new IdTable(this.ids),
     event: new IdTable(this.ids),
@@ -108,7 +109,7 @@ export class PointColumns {
       this.beam.set(chunk.beam, at);
       this.promo.set(chunk.promo, at);
       // the chunk's own word numbers, renumbered into ours
-      const words = chunk.words.map((word) => this.intern(word));
+      const words = chunk.words.map((word) => this.wordTable.numberOf(word));
       for (let i = 0; i < n; i++) {
         this.type[at + i] = words[chunk.type[i] as number] as number;
         this.subtype[at + i] = words[chunk.subtype[i] as number] as number;
@@ -146,8 +147,8 @@ export class PointColumns {
     this.wx[slot] = wx;
     this.wy[slot] = wy;
     this.group[slot] = groupNo;
-    this.type[slot] = this.intern(record.type);
-    this.subtype[slot] = this.intern(record.subtype);
+    this.type[slot] = this.wordTable.numberOf(record.type);
+    this.subtype[slot] = this.wordTable.numberOf(record.subtype);
     this.beam[slot] = record.beamtype | 0;
     this.promo[slot] = record.promo ? 1 : 0;
     this.titles.set(slot, record.title);
@@ -194,16 +195,6 @@ export class PointColumns {
       fill[g] = at + 1;
     }
     return out;
-  }
-
-  private intern(word: string): number {
-    let n = this.wordNumbers.get(word);
-    if (n === undefined) {
-      n = this.words.length;
-      this.words.push(word);
-      this.wordNumbers.set(word, n);
-    }
-    return n;
   }
 
   private grow(): number {

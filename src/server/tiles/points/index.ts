@@ -1,5 +1,10 @@
 import { prefixFor } from '../../../shared/domain/supertypes';
-import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
+import {
+  LAYER_GROUPS,
+  type ClusterLeaf,
+  type ClusterLeavesPage,
+  type LayerGroup,
+} from '../../../shared/map/contract';
 import { FREE, PointColumns, groupNumber, type PointRecord, type RecordKind } from './columns';
 import type { RecordChunk } from './scan';
 import { CELL_LEVELS, CLUSTER_MAX_ZOOM, GroupIndex, clusterIdOf } from './group-index';
@@ -20,21 +25,6 @@ import { EXTENT, PointLayer, encodeTile, type TileValue } from './mvt';
 export interface LoadedRecord extends PointRecord {
   /** epoch ms after which the record is hidden; null for points, which never expire. */
   hideAfter: number | null;
-}
-
-export interface Leaf {
-  appnetid: string;
-  title: string;
-  businesstype: string;
-  subtype: string;
-  clickurl: string;
-  lat: number;
-  lon: number;
-}
-
-export interface LeavesPage {
-  total: number;
-  leaves: Leaf[];
 }
 
 const POINT_KEYS = [
@@ -230,12 +220,12 @@ export class PointTileIndex {
   }
 
   /** A page of a cluster's points, in map order; null when the cluster no longer exists. */
-  leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): LeavesPage | null {
+  leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): ClusterLeavesPage | null {
     const index = this.groups[groupNumber(group)] as GroupIndex;
     const run = index.clusterRun(clusterId);
     if (!run || run[0] === run[1]) return null;
     const [start, end] = run;
-    const leaves: Leaf[] = [];
+    const leaves: ClusterLeaf[] = [];
     const c = this.columns;
     for (let i = start + offset; i < end && leaves.length < limit; i++) {
       const s = index.order[i] as number;

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LAYER_GROUPS } from '../../../shared/map/contract';
 import { worldX, worldY } from './morton';
+import { WordTable } from './words';
 import { PackedStringsBuilder, hashPacked, type PackedStrings } from './packed-text';
 import type { PointRecord } from './columns';
 
@@ -91,8 +92,7 @@ export class ChunkBuilder {
   private beam: Int32Array;
   private promo: Uint8Array;
   private hideAfter: Float64Array | null;
-  private readonly words: string[] = [''];
-  private readonly wordNumbers = new Map<string, number>([['', 0]]);
+  private readonly wordTable = new WordTable();
   /** rows read as blobs (SQLite): their bytes and lengths; rows pushed one by one: the builders. */
   private readonly idParts: PackedStrings[] = [];
   private readonly titleParts: PackedStrings[] = [];
@@ -121,8 +121,8 @@ export class ChunkBuilder {
     this.lon[i] = record.lon;
     this.lat[i] = record.lat;
     this.group[i] = GROUP_NUMBER.get(record.group) as number;
-    this.type[i] = this.word(record.type);
-    this.subtype[i] = this.word(record.subtype);
+    this.type[i] = this.wordTable.numberOf(record.type);
+    this.subtype[i] = this.wordTable.numberOf(record.subtype);
     this.beam[i] = record.beamtype | 0;
     this.promo[i] = record.promo ? 1 : 0;
     if (this.hideAfter) this.hideAfter[i] = record.hideAfter ?? Infinity;
@@ -158,8 +158,8 @@ export class ChunkBuilder {
       this.lat[i] = lat[k] as number;
       this.lon[i] = lon[k] as number;
       this.group[i] = GROUP_NUMBER.get(group[k] as string) as number;
-      this.type[i] = this.word(type[k] as string);
-      this.subtype[i] = this.word(subtype[k] ?? '');
+      this.type[i] = this.wordTable.numberOf(type[k] as string);
+      this.subtype[i] = this.wordTable.numberOf(subtype[k] ?? '');
       if (beamPromo) {
         const v = beamPromo[k] as number;
         const beam = Math.floor(v / 2);
@@ -196,7 +196,7 @@ export class ChunkBuilder {
       group: this.group.subarray(0, n),
       type: this.type.subarray(0, n),
       subtype: this.subtype.subarray(0, n),
-      words: this.words,
+      words: this.wordTable.words,
       beam: this.beam.subarray(0, n),
       promo: this.promo.subarray(0, n),
       hideAfter: this.hideAfter ? this.hideAfter.subarray(0, n) : null,
@@ -211,16 +211,6 @@ export class ChunkBuilder {
     if (this.titleBuilder && this.titleBuilder.count > 0) this.titleParts.push(this.titleBuilder.finish());
     this.idBuilder = undefined;
     this.titleBuilder = undefined;
-  }
-
-  private word(word: string): number {
-    let n = this.wordNumbers.get(word);
-    if (n === undefined) {
-      n = this.words.length;
-      this.words.push(word);
-      this.wordNumbers.set(word, n);
-    }
-    return n;
   }
 
   /** Room for `n` more records; answers where they go. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { LAYER_GROUPS, type LayerGroup } from '../../../shared/map/contract';
+import { LAYER_GROUPS, type ClusterLeavesPage, type LayerGroup } from '../../../shared/map/contract';
 import type { ChangeKind, StoreChange } from '../../store/changes';
 import type { ChangeFollower, Subscription } from '../../store/follower';
 import type { Store } from '../../store/store';
-import { PointTileIndex, type LeavesPage } from './index';
+import { PointTileIndex } from './index';
 import { ByteLru } from './lru';
 import { readByIds, readSnapshot } from './queries';
 
@@ -123,7 +123,7 @@ export class PointTiles {
     return { tile, etag };
   }
 
-  leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): LeavesPage | null {
+  leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): ClusterLeavesPage | null {
     return this.index.leaves(group, clusterId, offset, limit);
   }
 

@@ -6,14 +6,7 @@ import './accounts.css';
 export function PointCard({ point }: { point: ProfilePoint }) {
   return (
     <Link className="point-card" to={point.url}>
-      {point.cover ? (
-        <img className="point-card__cover" src={point.cover} alt="" loading="lazy" />
-      ) : (
-        <span
-          className={`point-card__cover point-card__cover--none st-${point.supertype}`}
-          aria-hidden="true"
-        />
-      )}
+      <PointCover className="point-card__cover" src={point.cover} supertype={point.supertype} />
       <span className="point-card__text">
         <span className="point-card__title">{point.title}</span>
         {point.tagline && <span className="point-card__tagline">{point.tagline}</span>}
@@ -23,5 +16,22 @@ export function PointCard({ point }: { point: ProfilePoint }) {
         </span>
       </span>
     </Link>
+  );
+}
+
+/** A point's cover image, or a swatch in its supertype's colour when it has none. */
+export function PointCover({
+  className,
+  src,
+  supertype,
+}: {
+  className: string;
+  src: string | null;
+  supertype: string;
+}) {
+  return src ? (
+    <img className={className} src={src} alt="" loading="lazy" />
+  ) : (
+    <span className={`${className} point-card__cover--none st-${supertype}`} aria-hidden="true" />
   );
 }

@@ -175,9 +175,9 @@ function ProfileBody({ profile }: { profile: ProfileResponse }) {
             {posts.items.map((post) => (
               <li key={post.postid} className="post-list__item">
                 {post.image_url ? (
-                  <img className="post-list__image" src={post.image_url} alt="" loading="lazy" />
+                  <img className="xp-thumb" src={post.image_url} alt="" loading="lazy" />
                 ) : (
-                  <span className="post-list__image post-list__image--none" aria-hidden="true" />
+                  <span className="xp-thumb" aria-hidden="true" />
                 )}
                 <span className="post-list__text">
                   <span className="post-list__title">{post.title}</span>

@@ -11,9 +11,8 @@ import { fieldError } from '../../lib/api';
  * which holds the values; `formReducer` decides how the marker, the lookup and typing change them.
  */
 
-/** The fields the visitor fills in; supertype and type come from the address. */
-export const FORM_FIELDS = [
-  'title',
+/** Where a point is, in the order both point forms (add-new and edit) show the fields. */
+export const PLACE_FIELDS = [
   'lat',
   'lon',
   'address',
@@ -23,11 +22,8 @@ export const FORM_FIELDS = [
   'postalcode',
   'country',
 ] as const;
-export type FormField = (typeof FORM_FIELDS)[number];
-export type FormValues = Record<FormField, string>;
 
-export const FIELD_LABELS: Record<FormField, string> = {
-  title: 'Title',
+export const PLACE_LABELS: Record<(typeof PLACE_FIELDS)[number], string> = {
   lat: 'Latitude',
   lon: 'Longitude',
   address: 'Address',
@@ -37,6 +33,13 @@ export const FIELD_LABELS: Record<FormField, string> = {
   postalcode: 'Postal code',
   country: 'Country',
 };
+
+/** The fields the visitor fills in; supertype and type come from the address. */
+export const FORM_FIELDS = ['title', ...PLACE_FIELDS] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+export type FormValues = Record<FormField, string>;
+
+export const FIELD_LABELS: Record<FormField, string> = { title: 'Title', ...PLACE_LABELS };
 
 /** Fields the nearest-city lookup fills in, as long as the visitor has not typed their own. */
 export const LOOKUP_FIELDS = ['city', 'region', 'country'] as const satisfies readonly FormField[];

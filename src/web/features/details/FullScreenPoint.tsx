@@ -6,17 +6,7 @@ import { Description } from './Description';
 import { EventLists } from './EventLists';
 import { MediaCarousel } from './MediaCarousel';
 import { PointControls } from './PointControls';
-import {
-  ContactSection,
-  ExternalSites,
-  HealthSection,
-  HelpRequestFacts,
-  OpeningHours,
-  People,
-  Pickup,
-  ServiceFacts,
-  VisitStats,
-} from './PointSections';
+import { ExternalSites, PointFacts, VisitStats } from './PointSections';
 import { PointActions, PointCallback, PointSummary } from './PointSummary';
 import type { PointDetails } from './schemas';
 import { Section, SectionLevel } from './Section';
@@ -125,13 +115,7 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                 </div>
 
                 <aside className="fullscreen-page__aside" aria-label="Contacts and facts">
-                  <ContactSection point={point} host={host} />
-                  {point.opening_hours && <OpeningHours hours={point.opening_hours} />}
-                  <People point={point} />
-                  {point.supertype === 'service' && <ServiceFacts point={point} />}
-                  {point.helprequestdata && <HelpRequestFacts data={point.helprequestdata} />}
-                  {point.pickup && <Pickup pickup={point.pickup} />}
-                  <HealthSection point={point} />
+                  <PointFacts point={point} host={host} />
                   <VisitStats point={point} />
                   <ExternalSites point={point} host={host} />
                   {controls && <PointControls controls={controls} supertype={point.supertype} />}

@@ -12,17 +12,7 @@ import { EventLists } from './EventLists';
 import { MediaCarousel } from './MediaCarousel';
 import { PointActions, PointCallback, PointSummary } from './PointSummary';
 import { PointControls } from './PointControls';
-import {
-  ContactSection,
-  ExternalSites,
-  HealthSection,
-  HelpRequestFacts,
-  OpeningHours,
-  People,
-  Pickup,
-  ServiceFacts,
-  VisitStats,
-} from './PointSections';
+import { ExternalSites, PointFacts, VisitStats } from './PointSections';
 import { pointDetailsQuery } from './queries';
 import { pointDetailsSchema, type PointDetails } from './schemas';
 import { categoryName } from '../../../shared/domain/categories';
@@ -59,39 +49,26 @@ function PointPanelLevel({ id }: { id: string }) {
     if (details !== null) revealOnMap(details.lon, details.lat);
   }, [details]);
 
-  const back = navigation.canGoBack ? navigation.back : undefined;
+  // the same panel frame loading, failing and loaded; the level key tells React which state it shows
+  const frame = {
+    className: 'point-panel',
+    onClose: navigation.toMap,
+    onBack: navigation.canGoBack ? navigation.back : undefined,
+  };
   if (resource.status === 'pending')
     return (
-      <SidePanel
-        title="Loading…"
-        className="point-panel"
-        onClose={navigation.toMap}
-        onBack={back}
-        levelKey={id}
-      >
+      <SidePanel title="Loading…" levelKey={id} {...frame}>
         <PanelLoader label="Loading the place…" />
       </SidePanel>
     );
   if (resource.status === 'error')
     return (
-      <SidePanel
-        title="Place"
-        className="point-panel"
-        onClose={navigation.toMap}
-        onBack={back}
-        levelKey={`${id}!`}
-      >
+      <SidePanel title="Place" levelKey={`${id}!`} {...frame}>
         <ErrorPanel message={errorText(resource.error)} />
       </SidePanel>
     );
   return (
-    <SidePanel
-      title={resource.data.title}
-      className="point-panel"
-      onClose={navigation.toMap}
-      onBack={back}
-      levelKey={`${id}.`}
-    >
+    <SidePanel title={resource.data.title} levelKey={`${id}.`} {...frame}>
       <PointBody point={resource.data} open={navigation.openLevel} />
     </SidePanel>
   );
@@ -115,13 +92,7 @@ function PointBody({ point, open }: { point: PointDetails; open(to: string): voi
         )}
       </div>
 
-      <ContactSection point={point} host={host} />
-      {point.opening_hours && <OpeningHours hours={point.opening_hours} />}
-      <People point={point} />
-      {point.supertype === 'service' && <ServiceFacts point={point} />}
-      {point.helprequestdata && <HelpRequestFacts data={point.helprequestdata} />}
-      {point.pickup && <Pickup pickup={point.pickup} />}
-      <HealthSection point={point} />
+      <PointFacts point={point} host={host} />
       {point.events && <EventLists events={point.events} open={open} />}
       <VisitStats point={point} />
       <ExternalSites point={point} host={host} />

@@ -308,3 +308,18 @@ function Stat({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** The facts the side panel and the full-screen page both list first, in the §2 order. */
+export function PointFacts({ point, host }: { point: PointDetails; host: string }) {
+  return (
+    <>
+      <ContactSection point={point} host={host} />
+      {point.opening_hours && <OpeningHours hours={point.opening_hours} />}
+      <People point={point} />
+      {point.supertype === 'service' && <ServiceFacts point={point} />}
+      {point.helprequestdata && <HelpRequestFacts data={point.helprequestdata} />}
+      {point.pickup && <Pickup pickup={point.pickup} />}
+      <HealthSection point={point} />
+    </>
+  );
+}

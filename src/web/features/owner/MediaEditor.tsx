@@ -216,11 +216,7 @@ function MediaSlotEditor({
           </button>
         )}
       </div>
-      {error && (
-        <p className="addnew-field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <SlotError id={id} error={error} />
     </div>
   );
 }
@@ -284,11 +280,17 @@ function Screenshots({
           />
         </label>
       </div>
-      {error && (
-        <p className="addnew-field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <SlotError id={id} error={error} />
     </div>
+  );
+}
+
+/** A slot's failed upload or removal: announced when it appears, and named by the slot's input. */
+function SlotError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="addnew-field__error" id={`${id}-error`} role="alert">
+      {error}
+    </p>
   );
 }

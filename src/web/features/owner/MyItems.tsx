@@ -5,6 +5,7 @@ import { MYPOINTS_MAX_PAGESIZE, myPointsResponseSchema, type MyPoint } from '../
 import { successUrlFor } from '../../../shared/address';
 import { findCategory } from '../../../shared/domain/categories';
 import { apiQuery, errorText } from '../../lib/query';
+import { PointCover } from '../accounts/PointCard';
 import { useSession } from '../accounts/session';
 import { formatDateTime } from '../details/format';
 import { itemControls } from './itemControls';
@@ -100,14 +101,7 @@ function MyItem({ item }: { item: MyPoint }) {
   return (
     <article className="my-item" aria-label={item.title}>
       <div className="my-item__head">
-        {item.cover ? (
-          <img className="my-item__cover" src={item.cover} alt="" loading="lazy" />
-        ) : (
-          <span
-            className={`my-item__cover point-card__cover--none st-${item.supertype}`}
-            aria-hidden="true"
-          />
-        )}
+        <PointCover className="xp-thumb" src={item.cover} supertype={item.supertype} />
         <div className="my-item__text">
           <Link className="my-item__title" to={item.url}>
             {item.title}

@@ -7,7 +7,7 @@ import {
 import { CONTACT_ROLES, type ContactRole } from '../../../shared/domain/enums';
 import { ERRORS } from '../../../shared/errors';
 import { ApiError, fieldError } from '../../lib/api';
-import { formatCoordinate } from '../addnew/addNewForm';
+import { formatCoordinate, PLACE_FIELDS, PLACE_LABELS } from '../addnew/addNewForm';
 import { liveOpeningHours, type LivePlace } from './openingHoursLive';
 
 /**
@@ -27,14 +27,7 @@ export const TEXT_FIELDS = [
   'subtype',
   'tagline',
   'description',
-  'lat',
-  'lon',
-  'address',
-  'street',
-  'city',
-  'region',
-  'postalcode',
-  'country',
+  ...PLACE_FIELDS,
   'link_email',
   'link_phone',
   'link_website',
@@ -80,14 +73,7 @@ export const FIELD_LABELS: Record<TextField | FlagField | 'contacts' | 'helprequ
   subtype: 'Subtype',
   tagline: 'Tagline',
   description: 'Description',
-  lat: 'Latitude',
-  lon: 'Longitude',
-  address: 'Address',
-  street: 'Street',
-  city: 'City',
-  region: 'Region',
-  postalcode: 'Postal code',
-  country: 'Country',
+  ...PLACE_LABELS,
   link_email: 'Email',
   link_phone: 'Phone',
   link_website: 'Website',

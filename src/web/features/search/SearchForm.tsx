@@ -3,24 +3,15 @@ import { useCombobox } from 'downshift';
 import { Link, useNavigate } from 'react-router';
 import { buildAddress, SEARCH_SUPERTYPES, type SearchSupertype } from '../../../shared/address';
 import type { Suggestion } from '../../../shared/api/search';
+import { LAYER_GROUP_NAMES } from '../../map/layerVisibility';
 import { visibleBounds } from '../../map/MapView';
 import { useShell } from '../../shell/context';
 import { fetchSuggestions } from './searchApi';
 import { searchData, searchQueryOf } from './searchView';
 import './search.css';
 
-/** Names of the supertype filter (§2 search form dropdown). */
-const SUPERTYPE_LABELS: Readonly<Record<SearchSupertype, string>> = {
-  business: 'Businesses',
-  poi: 'Places of interest',
-  virtualstore: 'Online stores',
-  service: 'Services',
-  experience: 'Experiences',
-  rental: 'Rentals',
-  event: 'Events',
-  helprequest: 'Help requests',
-  incident: 'Incidents',
-};
+/** Names of the supertype filter (§2 search form dropdown): the map's names for the same groups. */
+const SUPERTYPE_LABELS: Readonly<Record<SearchSupertype, string>> = LAYER_GROUP_NAMES;
 
 type SuggestState =
   | { status: 'idle' }
