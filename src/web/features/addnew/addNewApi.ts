@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLOSEST_CITIES_DEFAULT } from '../../../shared/api/details';
+import { CLOSEST_CITIES_DEFAULT, nearestCitySchema } from '../../../shared/api/details';
 import {
   duplicatesResponseSchema,
   pointWriteResponseSchema,
@@ -10,17 +10,6 @@ import { apiPost } from '../../lib/api';
 import type { CreateBody } from './addNewForm';
 
 /** The calls of the add-new flow: the nearest cities (offline reverse lookup), duplicates, create. */
-
-const nearestCitySchema = z.object({
-  id: z.number(),
-  city: z.string(),
-  city_forurl: z.string(),
-  state: z.string().nullable(),
-  country: z.string(),
-  lat: z.number(),
-  lon: z.number(),
-  distance_m: z.number(),
-});
 
 /** POST /v1/map/closestn (§7, §9: 5 cities): our own cities, no external geocoder. */
 export function closestCities(lat: number, lon: number, signal?: AbortSignal) {
