@@ -28,6 +28,7 @@ import helmet from '@fastify/helmet';
 import { AppError } from '../src/shared/errors';
 import { RESPONSE_COMPRESSION } from '../src/server/app';
 import { registerAuth } from '../src/server/auth/hook';
+import { useContracts } from '../src/server/http/contract';
 import { loadConfig } from '../src/server/config';
 import { detailRoutes } from '../src/server/features/details/routes';
 import { permissionRoutes } from '../src/server/features/permissions/routes';
@@ -220,6 +221,7 @@ async function main(): Promise<void> {
     dataDir: path.dirname(store.location),
   };
   const app = Fastify();
+  useContracts(app);
   app.setErrorHandler((error, _request, reply) =>
     error instanceof AppError
       ? reply.status(error.status).send(error.toBody())

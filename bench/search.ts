@@ -24,6 +24,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/server/config';
 import { registerAuth } from '../src/server/auth/hook';
+import { useContracts } from '../src/server/http/contract';
 import { searchRoutes } from '../src/server/features/search/routes';
 import { loadCities } from '../src/server/features/cities/load';
 import { seedDemoData } from '../src/server/seed/generate';
@@ -429,6 +430,7 @@ async function main(): Promise<void> {
   gc();
   const before = process.memoryUsage();
   const app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
+  useContracts(app);
   await app.register(cookie);
   const config = loadConfig(
     { SEED: 'none', LOG_LEVEL: 'silent', SESSION_SECRET: 'b'.repeat(40) },

@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contractError } from '../../shared/api/contract';
@@ -37,3 +37,15 @@ export const contractSerializer: FastifySerializerCompiler<unknown> = (route) =>
   unchecked.has(route.schema as object)
     ? (data) => JSON.stringify(data)
     : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+
+/**
+ * Makes an app's routes take their zod contracts: requests are validated by contractValidator and
+ * answers encoded by contractSerializer. buildApp does it (src/server/openapi/plugin.ts); so does any
+ * app that registers routes without it (the benchmarks).
+ */
+export function useContracts(app: FastifyInstance): void {
+  app.setValidatorCompiler(contractValidator);
+  // responses go through their contract too (zod encodes them, dropping fields it does not list),
+  // except where a route marks its schema documentedOnly
+  app.setSerializerCompiler(contractSerializer);
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { contractSerializer, contractValidator } from '../http/contract';
+import { useContracts } from '../http/contract';
 import { EXTERNAL_ROUTE_DOCS, type RouteDocs } from './external';
 
 /**
@@ -22,10 +22,7 @@ export const DOCS_PREFIX = '/docs';
  * Must be registered before the routes: swagger collects them as they are added.
  */
 export async function registerContracts(app: FastifyInstance): Promise<void> {
-  app.setValidatorCompiler(contractValidator);
-  // responses go through their contract too (zod encodes them, dropping fields it does not list),
-  // except where a route marks its schema documentedOnly
-  app.setSerializerCompiler(contractSerializer);
+  useContracts(app);
   // routes whose files keep their own parsing (the points split, static files) are documented from
   // a table; before swagger's own onRoute hook so that it sees the documentation
   app.addHook('onRoute', (route: RouteOptions) => {
