@@ -129,6 +129,22 @@ describe('the app shell', () => {
     await cluster.page.close();
   });
 
+  test('given the map alone, once it has gone idle, then the scripts of a point, an event and a search are fetched before any click', async () => {
+    const { page, errors } = await open('/maps');
+    const fetched = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => /\/assets\/(PointPanel|EventPanel|SearchScreen)-/.exec(entry.name)?.[1])
+          .filter((name) => name !== undefined)
+          .sort(),
+      );
+    await expect.poll(fetched).toEqual(['EventPanel', 'PointPanel', 'SearchScreen']);
+    expect(await page.locator('aside.side-panel').count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await page.close();
+  });
+
   test('given five levels opened one from another, when going back and forward, then each view is restored', async () => {
     const { page, errors } = await open(`/#12/${SPOT.lat}/${SPOT.lon}`);
     const landing = page.getByRole('heading', { name: 'Find what is around you, right now' });

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
 import { ClusterList } from '../map/ClusterList';
-import { MapView } from '../map/MapView';
+import { MapView, onMapReady } from '../map/MapView';
 import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
@@ -25,15 +25,21 @@ const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
  * budget). Each placeholder is the one its panel shows while its answer loads, so the wait looks
  * the same.
  */
-const SearchScreen = lazy(() =>
-  import('../features/search/SearchScreen').then((module) => ({ default: module.SearchScreen })),
-);
-const PointPanel = lazy(() =>
-  import('../features/details/PointPanel').then((module) => ({ default: module.PointPanel })),
-);
-const EventPanel = lazy(() =>
-  import('../features/details/EventPanel').then((module) => ({ default: module.EventPanel })),
-);
+const loadSearchScreen = () => import('../features/search/SearchScreen');
+const loadPointPanel = () => import('../features/details/PointPanel');
+const loadEventPanel = () => import('../features/details/EventPanel');
+const SearchScreen = lazy(() => loadSearchScreen().then((module) => ({ default: module.SearchScreen })));
+const PointPanel = lazy(() => loadPointPanel().then((module) => ({ default: module.PointPanel })));
+const EventPanel = lazy(() => loadEventPanel().then((module) => ({ default: module.EventPanel })));
+
+/**
+ * The levels a visitor opens first (a point, an event, search results) are fetched once the map has
+ * first gone idle, so the first click on a point waits for its details, not for its script too.
+ */
+function prefetchFirstLevels(): void {
+  for (const load of [loadPointPanel, loadEventPanel, loadSearchScreen])
+    load().catch((error: unknown) => console.warn('XPoint: could not prefetch a panel', error));
+}
 const FullScreenScreen = lazy(() =>
   import('../features/details/FullScreenScreen').then((module) => ({ default: module.FullScreenScreen })),
 );
@@ -58,6 +64,8 @@ export function Shell() {
   const { route, problem, replaceWith } = parsed;
   const navigation = useShellNavigation(route);
   const mapNavigation = useMapNavigation();
+
+  useEffect(() => onMapReady(prefetchFirstLevels), []);
 
   // cleaned addresses (/search/data=... → /) replace the one typed, without a history entry
   useEffect(() => {
