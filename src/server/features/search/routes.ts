@@ -82,7 +82,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
       schema: {
         summary: 'As-you-type suggestions',
         description:
-          'Up to 10 points (and events running now or soon) whose title starts with the words typed, nearest first within the area. Form fields (`southwest[lat]=…` or `southwest=lat,lon`) or JSON.',
+          'Up to `maxresults` (at most 10) points within the area, and with `includeevents` the events running now or starting within 120 minutes, where every word typed is a prefix of a word of the title, the type or the address (one typo tolerated in longer words when exact words find few). Ranked: exact title, title prefix, promoted, hot, rating, then distance from the centre of the area. Form fields (`southwest[lat]=…` or `southwest=lat,lon`) or JSON.',
         tags: ['search'],
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: suggestionRequestSchema,
