@@ -70,8 +70,8 @@ export async function buildApp({
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
     bodyLimit: BODY_LIMIT_BYTES,
-    // behind a load balancer the client address comes from X-Forwarded-For
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies configured (TRUST_PROXY): anyone can send it
+    trustProxy: trustProxyOption(config.trustProxy),
     // ids are case-sensitive, and `/b/abc/` means `/b/abc`
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // keep-alive sockets that are idle close at once on shutdown; busy ones finish first
@@ -182,6 +182,14 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
       reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+}
+
+/** A hop count becomes the function Fastify's types take for it (the nearest `hops` proxies are believed). */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): string | boolean | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {

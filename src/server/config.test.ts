@@ -16,6 +16,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them, by hop count or by address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, loopback' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1, loopback',
+    );
+    for (const bad of ['everyone', '10.0.0.0/40', '0', '11', '10.0.0.1/8/8'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /^TRUST_PROXY must be a number of proxy hops/,
+      );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });

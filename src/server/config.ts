@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,11 +52,39 @@ const schema = z.object({
     .min(0, 'an integer between 0 and 256')
     .max(256, 'an integer between 0 and 256')
     .default(0),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      isProxySetting,
+      "a number of proxy hops (1 to 10), or a comma-separated list of the proxies' addresses or CIDR ranges (loopback, linklocal and uniquelocal name the private ranges)",
+    )
+    .optional(),
   PASSWORD_PATTERN: z
     .string()
     .refine(isRegExp, 'a valid regular expression (JavaScript syntax, matched against the whole password)')
     .optional(),
 });
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `2` (hops), or `10.0.0.0/8, 127.0.0.1, loopback`: what Fastify's trustProxy accepts, checked here. */
+function isProxySetting(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  return value.split(',').every((part) => {
+    const [address = '', bits, ...rest] = part.trim().split('/');
+    if (rest.length > 0) return false;
+    if (PROXY_RANGE_NAMES.includes(address) && bits === undefined) return true;
+    const family = net.isIP(address);
+    if (family === 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+}
+
+function proxySetting(value: string | undefined): number | string | false {
+  if (value === undefined) return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 function isRegExp(source: string): boolean {
   try {
@@ -85,6 +114,12 @@ export interface Config {
   sessionSecret: string | undefined;
   /** sessions expire this long after their last use (sliding). */
   sessionTtlDays: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the default) believes
+   * none, so a client cannot choose the address its per-address limits count; a hop count or the
+   * proxies' addresses when XPoint runs behind a load balancer.
+   */
+  trustProxy: number | string | false;
   /** social §5's password rule for new passwords. */
   passwordRule: { minLength: number; minNonAlphanumeric: number; pattern: string | null };
 }
@@ -121,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     pageRenderer: path.resolve(cwd, 'dist/ssr/render.js'),
     sessionSecret: c.SESSION_SECRET,
     sessionTtlDays: c.SESSION_TTL_DAYS,
+    trustProxy: proxySetting(c.TRUST_PROXY),
     passwordRule: {
       minLength: c.PASSWORD_MIN_LENGTH,
       minNonAlphanumeric: c.PASSWORD_MIN_NONALNUM,

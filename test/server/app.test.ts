@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
@@ -131,6 +132,41 @@ describe('the HTTP application', () => {
       error: 'Something went wrong on our side. Please try again.',
     });
     expect(res.body).not.toContain('secret');
+  });
+});
+
+describe('client addresses', () => {
+  // a new name each time, so that only the per-address limit counts (not the per-account lock)
+  const signIn = (app: FastifyInstance, forwardedFor: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/account/login',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { login: `nobody-${forwardedFor}`, password: 'wrong password' },
+    });
+
+  it('believes no X-Forwarded-For by default: rotating it does not escape the per-address sign-in limit', async () => {
+    const t = await openTestApp({ trustProxy: '' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) statuses.push((await signIn(t.app, `203.0.113.${i}`)).statusCode);
+      // 30 sign-ins a minute per address (accounts/routes.ts), all counted for the one real address
+      expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes the configured proxy (TRUST_PROXY): each forwarded client has its own limit', async () => {
+    const t = await openTestApp({ trustProxy: '127.0.0.1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) statuses.push((await signIn(t.app, `203.0.113.${i}`)).statusCode);
+      expect(new Set(statuses)).toEqual(new Set([401]));
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -34,6 +34,8 @@ export async function openTestApp(
     onRoute?: AppDeps['onRoute'];
     /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
     changeFeedPollMs?: number;
+    /** TRUST_PROXY; by default the tests stand behind a trusted local proxy ('loopback'). */
+    trustProxy?: string;
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -49,7 +51,12 @@ export async function openTestApp(
   fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js'), script);
   // the build writes a precompressed sibling beside each hashed asset (vite.config.ts)
   fs.writeFileSync(path.join(webDir, 'assets', 'app-3f9a1c.js.br'), brotliCompressSync(script));
-  const config: Config = { ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root), webDir };
+  // inject() comes from 127.0.0.1: the tests stand behind a trusted local proxy, so a test gives each
+  // client its own address with X-Forwarded-For (the default, trusting no proxy, is tested in app.test.ts)
+  const config: Config = {
+    ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? 'loopback' }, root),
+    webDir,
+  };
   const app = await buildApp({
     config,
     store,
