@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
@@ -921,6 +922,27 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
 
   describe('media', () => {
     const mediaDir = () => path.join(t.config.dataDir, 'media');
+
+    it.each(['/v1/xpoint/media', '/v1/event/media', '/v1/account/avatar'])(
+      'tells a visitor to sign in at %s before reading a body that claims 130 MB',
+      async (url) => {
+        // the body never ends: only an answer given before reading it can come back
+        const body = new PassThrough();
+        body.write('{"id":"x","version":1,"slot":"cover_video","data":"data:video/mp4;base64,AAAA');
+        try {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json', 'content-length': String(130 * 1024 * 1024) },
+            payload: body,
+          });
+          expectError(res, 401, 1010);
+        } finally {
+          body.destroy();
+        }
+      },
+      10_000,
+    );
 
     it('stores a cover image resized as WebP, content-addressed, and bumps the version', async () => {
       const id = await seedPoint();

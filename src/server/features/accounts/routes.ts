@@ -46,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
 
   const rule = config.passwordRule;
   const signedIn = async (request: FastifyRequest) => {
-    // a visitor is told to sign in before anything about the body
+    // a visitor is told to sign in before the body is read (onRequest: before parsing)
     requireViewer(request.viewer);
   };
   const bodyErrors = ['badRequest', 'unsupportedMediaType', 'invalidField'] as const;
@@ -164,7 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
   app.post(
     '/v1/account/password',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         summary: 'Change the password',
         description: 'Signs out every other session.',
@@ -184,7 +184,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
 
   const avatarRoute = {
     bodyLimit: AVATAR_BODY_LIMIT_BYTES,
-    preValidation: signedIn,
+    onRequest: signedIn,
     // a body past the route's limit is an image past 10 MB: say so in the spec's words
     errorHandler: (error: FastifyError) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

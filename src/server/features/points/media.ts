@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
 import type { MediaSlot } from '../../../shared/api/points';
 import { AppError } from '../../../shared/errors';
+import { requireViewer } from '../../auth/hook';
 
 /**
  * Point media uploads (issue 8; map-and-search §3 media fields; social §5 size limits): one file per
@@ -27,6 +28,11 @@ export const MEDIA_BODY_LIMIT_BYTES = 140 * 1024 * 1024;
 /** Route options of every media upload (point media, event cover). */
 export const MEDIA_ROUTE = {
   bodyLimit: MEDIA_BODY_LIMIT_BYTES,
+  // only a signed-in owner, consultant or admin uploads: a visitor is told so before a byte of a body
+  // that may be 140 MB is read (read first, four such bodies took the process past 1.6 GB)
+  onRequest: async (request: FastifyRequest) => {
+    requireViewer(request.viewer);
+  },
   // a body past the route's limit is past the largest file the spec allows (a 100 MB video)
   errorHandler: (error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
