@@ -76,6 +76,11 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // keep-alive sockets that are idle close at once on shutdown; busy ones finish first
     forceCloseConnections: 'idle',
+    // the router's own refusals (a malformed percent-encoding in the path) answer in the catalogue's shape
+    frameworkErrors: (error, _request, reply) => {
+      const refused = new AppError('badRequest', { reason: 'the address is not valid percent-encoding.' });
+      void sendError(reply, refused.status, refused.toBody());
+    },
     return503OnClosing: true,
   });
 

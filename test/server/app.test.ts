@@ -96,6 +96,18 @@ describe('the HTTP application', () => {
     });
   });
 
+  it.each(['/v1/webonly/xpointdetails/%E0%A4%A', '/b/%ZZ'])(
+    'answers a malformed percent-encoding in %s with the catalogue 400',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        errorcode: 1002,
+        error: 'The request could not be read: the address is not valid percent-encoding.',
+      });
+    },
+  );
+
   it('answers an oversized body with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',
