@@ -145,6 +145,26 @@ function ShellPanel({
       <ErrorPanel message={message} />
     </SidePanel>
   );
+  /** A level whose script loads when first opened: meanwhile its panel shows its own loading state. */
+  const lazyLevel = (
+    loading: { title: string; className: string; label?: string; withBack?: boolean },
+    level: ReactNode,
+  ) => (
+    <Suspense
+      fallback={
+        <SidePanel
+          title={loading.title}
+          className={loading.className}
+          onClose={navigation.toMap}
+          onBack={loading.withBack ? back : undefined}
+        >
+          <PanelLoader {...(loading.label === undefined ? {} : { label: loading.label })} />
+        </SidePanel>
+      }
+    >
+      {level}
+    </Suspense>
+  );
 
   switch (route.screen) {
     case 'map':
@@ -160,43 +180,22 @@ function ShellPanel({
       return <MyPointsPanel />;
     case 'point':
     case 'point-landing':
-      return (
-        <Suspense
-          fallback={
-            <SidePanel title="Loading…" className="point-panel" onClose={navigation.toMap} onBack={back}>
-              <PanelLoader label="Loading the place…" />
-            </SidePanel>
-          }
-        >
-          <PointPanel key={route.id} id={route.id} />
-        </Suspense>
+      return lazyLevel(
+        { title: 'Loading…', className: 'point-panel', label: 'Loading the place…', withBack: true },
+        <PointPanel key={route.id} id={route.id} />,
       );
     case 'map-search':
     case 'landing-search':
-      return (
-        <Suspense
-          fallback={
-            <SidePanel title={`“${route.keywords}”`} className="search-panel" onClose={navigation.toMap}>
-              <PanelLoader label="Searching…" />
-            </SidePanel>
-          }
-        >
-          <SearchScreen route={route} />
-        </Suspense>
+      return lazyLevel(
+        { title: `“${route.keywords}”`, className: 'search-panel', label: 'Searching…' },
+        <SearchScreen route={route} />,
       );
     case 'event':
     case 'event-page': {
       const id = route.screen === 'event' ? route.eventId : route.id;
-      return (
-        <Suspense
-          fallback={
-            <SidePanel title="Loading…" className="event-panel" onClose={navigation.toMap} onBack={back}>
-              <PanelLoader label="Loading the event…" />
-            </SidePanel>
-          }
-        >
-          <EventPanel key={id} id={id} />
-        </Suspense>
+      return lazyLevel(
+        { title: 'Loading…', className: 'event-panel', label: 'Loading the event…', withBack: true },
+        <EventPanel key={id} id={id} />,
       );
     }
     case 'fullscreen':
@@ -214,16 +213,9 @@ function ShellPanel({
     case 'add-new':
       if (problem !== undefined)
         return failure('Add a new XPoint', `The address is not valid: ${problem.detail}.`);
-      return (
-        <Suspense
-          fallback={
-            <SidePanel title="Add a new XPoint" className="addnew-panel" onClose={navigation.toMap}>
-              <PanelLoader />
-            </SidePanel>
-          }
-        >
-          <AddNewPanel route={route} />
-        </Suspense>
+      return lazyLevel(
+        { title: 'Add a new XPoint', className: 'addnew-panel' },
+        <AddNewPanel route={route} />,
       );
     case 'delete-redirect':
     case 'experience-delete':
@@ -282,21 +274,14 @@ function ShellPanel({
     case 'helprequest-copy':
       if (problem !== undefined)
         return failure('Edit XPoint', `The address is not valid: ${problem.detail}.`);
-      return (
-        <Suspense
-          fallback={
-            <SidePanel title="Edit XPoint" className="point-edit" onClose={navigation.toMap}>
-              <PanelLoader />
-            </SidePanel>
-          }
-        >
-          <PointEditPanel
-            key={`${route.screen}/${route.id}`}
-            id={route.id}
-            successUrl={route.successUrl}
-            mode={route.screen === 'helprequest-copy' ? 'copy' : 'edit'}
-          />
-        </Suspense>
+      return lazyLevel(
+        { title: 'Edit XPoint', className: 'point-edit' },
+        <PointEditPanel
+          key={`${route.screen}/${route.id}`}
+          id={route.id}
+          successUrl={route.successUrl}
+          mode={route.screen === 'helprequest-copy' ? 'copy' : 'edit'}
+        />,
       );
     case 'not-found':
       return failure('Page not found', `There is no page at ${route.path || 'this address'}.`);
