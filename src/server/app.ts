@@ -107,6 +107,7 @@ export async function buildApp({
     store,
     pageRenderer === undefined ? await loadPageRenderer(config.pageRenderer, app.log) : pageRenderer,
     path.join(config.webDir, 'fullscreen.html'),
+    config.publicUrl,
   );
   // the smallest body limit that fits each route, unless the route sets its own (the media uploads)
   app.addHook('onRoute', (route) => {
