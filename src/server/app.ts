@@ -132,7 +132,11 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:'],
         // MapLibre runs its workers from blob: URLs in some builds
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // the API and the live socket: this origin, and the socket's origin as people reach it
+        // (PUBLIC_URL's host over ws: or wss:), not any host; an external basemap's style host too
+        connectSrc: ["'self'", socketOrigin(config.publicUrl), ...basemapOrigin(config.basemap)],
+        // the site viewer shows a point's https sites inside the panel (web/features/details/siteViewer.ts)
+        frameSrc: ["'self'", 'https:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -215,6 +219,17 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
       reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+}
+
+/** `wss://xpoint.example` for `https://xpoint.example`: where the live socket of the page connects. */
+function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** The origin of an external basemap style (BASEMAP=https://...), which the browser fetches itself. */
+function basemapOrigin(basemap: string | undefined): string[] {
+  return basemap !== undefined && /^https?:\/\//i.test(basemap) ? [new URL(basemap).origin] : [];
 }
 
 /** A hop count becomes the function Fastify's types take for it (the nearest `hops` proxies are believed). */
