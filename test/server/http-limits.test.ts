@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CALLBACK_BODY_LIMIT_BYTES,
   DEFAULT_BODY_LIMIT_BYTES,
   FORM_BODY_LIMIT_BYTES,
   MAX_JSON_DEPTH,
@@ -7,6 +8,7 @@ import {
 import { CLAIM_TEXT_MAX_LENGTH, MAX_CONTACTS } from '../../src/shared/api/points';
 import { MAX_EVENT_INTERVALS, MAX_EVENT_TICKETS } from '../../src/shared/api/events';
 import { DESCRIPTION_MAX_LENGTH } from '../../src/shared/api/writes';
+import { CALLBACK_LIMITS } from '../../src/shared/api/details';
 import { bearer, registerUser, signIn, type SignedIn } from '../support/accounts';
 import { openTestApp, type TestApp } from '../support/app';
 
@@ -136,15 +138,32 @@ describe('body limits per route', () => {
 
   it('accepts the longest claim, escaped, under the default limit', async () => {
     const claim = escapedJson({ id: 'p_nothere', text: fill(CLAIM_TEXT_MAX_LENGTH) });
+    console.log(`longest claim: ${Buffer.byteLength(claim)} bytes escaped`);
     expect(Buffer.byteLength(claim)).toBeLessThan(DEFAULT_BODY_LIMIT_BYTES);
     const res = await post('/v1/xpoint/claim', claim);
+    expect(res.statusCode).not.toBe(413);
+  });
+
+  it('accepts the longest callback request, escaped, under its own limit', async () => {
+    const callback = escapedJson({
+      to_userid: 'u'.repeat(12),
+      xpointid: 'p'.repeat(12),
+      service_name: fill(CALLBACK_LIMITS.service_name),
+      name: fill(CALLBACK_LIMITS.name),
+      phone: fill(CALLBACK_LIMITS.phone, '5'),
+      email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`,
+      message: fill(CALLBACK_LIMITS.message),
+    });
+    console.log(`longest callback: ${Buffer.byteLength(callback)} bytes escaped`);
+    expect(Buffer.byteLength(callback)).toBeLessThan(CALLBACK_BODY_LIMIT_BYTES);
+    const res = await post('/v1/webonly/meonmap/requestimmunizationcard', callback);
     expect(res.statusCode).not.toBe(413);
   });
 
   it.each([
     ['/v1/account/login', DEFAULT_BODY_LIMIT_BYTES, '16 KiB'],
     ['/v1/app/searchsuggestions', DEFAULT_BODY_LIMIT_BYTES, '16 KiB'],
-    ['/v1/webonly/meonmap/requestimmunizationcard', DEFAULT_BODY_LIMIT_BYTES, '16 KiB'],
+    ['/v1/webonly/meonmap/requestimmunizationcard', CALLBACK_BODY_LIMIT_BYTES, '24 KiB'],
     ['/api/user/x_point/beam', DEFAULT_BODY_LIMIT_BYTES, '16 KiB'],
     ['/v1/xpoint/update', FORM_BODY_LIMIT_BYTES, '128 KiB'],
     ['/v1/event/create', FORM_BODY_LIMIT_BYTES, '128 KiB'],

@@ -8,14 +8,17 @@ const KIB = 1024;
 
 /**
  * Every route that takes a body and is not listed below: sign-in, sign-up, searches, beams, claims,
- * callbacks, deletes. The largest of them, a claim with 2,000 characters of text, is 12.1 KB when a
- * client escapes every character as \uXXXX (as Python's json.dumps does by default).
+ * deletes. The largest of them, a claim with 2,000 characters of text, is 12.1 KB when a client
+ * escapes every character as \uXXXX (as Python's json.dumps does by default).
  */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * KIB;
 
+/** A callback request with every field at its longest: 16.1 KB escaped, just past the default. */
+export const CALLBACK_BODY_LIMIT_BYTES = 24 * KIB;
+
 /**
- * A point's or an event's whole form: every field at its maximum length comes to 84.6 KB (a point) and
- * 95.5 KB (an event with 100 opening intervals and 20 tickets) escaped as \uXXXX, 15 to 35 KB as UTF-8
+ * A point's or an event's whole form: every field at its maximum length comes to 82.6 KB (a point with
+ * 20 contacts) and 85.4 KB (an event with 100 opening intervals and 20 tickets) escaped as \uXXXX
  * (measured by test/server/http-limits.test.ts, which sends them).
  */
 export const FORM_BODY_LIMIT_BYTES = 128 * KIB;
@@ -29,6 +32,7 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /v1/xpoint/update': FORM_BODY_LIMIT_BYTES,
   'POST /v1/event/create': FORM_BODY_LIMIT_BYTES,
   'POST /v1/event/update': FORM_BODY_LIMIT_BYTES,
+  'POST /v1/webonly/meonmap/requestimmunizationcard': CALLBACK_BODY_LIMIT_BYTES,
 };
 
 /** The body limit of `method url` when the route does not set one. */
