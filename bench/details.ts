@@ -237,7 +237,12 @@ async function main(): Promise<void> {
   process.env['NODE_ENV'] ??= 'production';
   const renderer = await loadPageRenderer(config.pageRenderer, app.log);
   if (renderer === null) throw new Error(`${config.pageRenderer} is missing: run \`npm run build\` first`);
-  const pages = new FullScreenPages(store, renderer, path.join(config.webDir, 'fullscreen.html'));
+  const pages = new FullScreenPages(
+    store,
+    renderer,
+    path.join(config.webDir, 'fullscreen.html'),
+    config.publicUrl,
+  );
   await app.register(fullScreenRoutes, { pages });
   app.get<{ Params: { id: string } }>('/f/:id', async (request, reply) => {
     const html = await pages.page(request, request.params.id);

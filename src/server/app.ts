@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, {
+  type ConnectionError,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -27,6 +30,15 @@ import { FullScreenPages, fullScreenRoutes, loadPageRenderer, sendPage } from '.
 import { parseAddress } from '../shared/address';
 import type { FullScreenRenderer } from '../shared/details/page';
 import { registerContracts } from './openapi/plugin';
+import {
+  bodyLimitOf,
+  DEFAULT_BODY_LIMIT_BYTES,
+  formatBytes,
+  jsonDeeperThan,
+  MAX_HEADER_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_URL_BYTES,
+} from './http/limits';
 
 export interface AppDeps {
   config: Config;
@@ -45,7 +57,8 @@ export interface AppDeps {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths under these prefixes are API calls: a miss is a JSON 404, never the web app. */
 const API_PREFIXES = ['/v1/', '/api/', '/socket/', '/tiles/', '/media/'];
-const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Methods a route may take: a path that has routes for some answers 405 to the others. */
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * Responses over 1 KiB are compressed as they go. Brotli at quality 4: Node's default, 11, is for
@@ -69,7 +82,13 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // each route's own limit comes from src/server/http/limits.ts (the onRoute hook below)
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Node's own limit on the request line and headers (its default, named): see clientErrorHandler
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    // what Node refuses before Fastify sees a request (a malformed request line, headers past the
+    // limit) is answered in the catalogue's shape too
+    clientErrorHandler,
     // X-Forwarded-For is believed only from the proxies configured (TRUST_PROXY): anyone can send it
     trustProxy: trustProxyOption(config.trustProxy),
     // ids are case-sensitive, and `/b/abc/` means `/b/abc`
@@ -88,8 +107,17 @@ export async function buildApp({
     store,
     pageRenderer === undefined ? await loadPageRenderer(config.pageRenderer, app.log) : pageRenderer,
     path.join(config.webDir, 'fullscreen.html'),
+    config.publicUrl,
   );
+  // the smallest body limit that fits each route, unless the route sets its own (the media uploads)
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit !== undefined) return;
+    const methods = [route.method].flat();
+    route.bodyLimit = Math.max(...methods.map((method) => bodyLimitOf(method, route.url)));
+  });
   if (onRoute) app.addHook('onRoute', onRoute);
+  app.addHook('onRequest', refuseMalformedRequest);
+  useBoundedJsonParser(app);
   app.setErrorHandler(errorHandler);
   await registerContracts(app);
   app.setNotFoundHandler(notFoundHandler(config, pages));
@@ -104,7 +132,11 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'blob:'],
         // MapLibre runs its workers from blob: URLs in some builds
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // the API and the live socket: this origin, and the socket's origin as people reach it
+        // (PUBLIC_URL's host over ws: or wss:), not any host; an external basemap's style host too
+        connectSrc: ["'self'", socketOrigin(config.publicUrl), ...basemapOrigin(config.basemap)],
+        // the site viewer shows a point's https sites inside the panel (web/features/details/siteViewer.ts)
+        frameSrc: ["'self'", 'https:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -189,6 +221,17 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
   });
 }
 
+/** `wss://xpoint.example` for `https://xpoint.example`: where the live socket of the page connects. */
+function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** The origin of an external basemap style (BASEMAP=https://...), which the browser fetches itself. */
+function basemapOrigin(basemap: string | undefined): string[] {
+  return basemap !== undefined && /^https?:\/\//i.test(basemap) ? [new URL(basemap).origin] : [];
+}
+
 /** A hop count becomes the function Fastify's types take for it (the nearest `hops` proxies are believed). */
 function trustProxyOption(
   setting: Config['trustProxy'],
@@ -207,7 +250,7 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
     if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     return sendError(reply, error.status, error.toBody());
   }
-  const known = fromFastifyError(error);
+  const known = fromFastifyError(error, request);
   if (known) {
     request.log.info({ code: error.code, message: error.message }, 'rejected request');
     return sendError(reply, known.status, known.toBody());
@@ -221,11 +264,13 @@ function errorHandler(error: FastifyError | AppError, request: FastifyRequest, r
  * Translates Fastify's own 4xx errors (bad JSON, body too large, wrong content type) into the catalogue.
  * A request that breaks its route's contract arrives as an AppError already (src/server/http/contract.ts).
  */
-function fromFastifyError(error: FastifyError): AppError | null {
+function fromFastifyError(error: FastifyError, request: FastifyRequest): AppError | null {
   const status = error.statusCode ?? 500;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payloadTooLarge', { limit: `${BODY_LIMIT_BYTES / 1024} KiB` });
+      return new AppError('payloadTooLarge', {
+        limit: formatBytes(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES),
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('unsupportedMediaType', { type: 'of this request' });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -236,20 +281,114 @@ function fromFastifyError(error: FastifyError): AppError | null {
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return new AppError('badRequest', { reason: 'the body is not valid JSON.' });
   }
+  // the file server refuses a name the file system cannot hold (past 255 bytes) or a dotfile with a
+  // 403: to the client that file does not exist (a route parameter past the router's 2,048 lands here too)
+  if (status === 403 || status === 404) {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    return isApiPath(urlPath)
+      ? new AppError('routeNotFound', { method: request.method, path: urlPath.slice(0, 200) })
+      : new AppError('notFound');
+  }
   if (status >= 400 && status < 500) return new AppError('badRequest', { reason: error.message });
   return null;
+}
+
+/**
+ * The methods some route of `path` takes, besides the catch-all file routes: a request with another
+ * method is answered 405 with them in Allow, rather than a 404 that says the path does not exist.
+ */
+function methodsOf(app: FastifyInstance, path: string): string[] {
+  return HTTP_METHODS.filter((method) => {
+    const route = app.findRoute({ method, url: path });
+    return route !== null && !('*' in (route.params as Record<string, string>));
+  });
+}
+
+/**
+ * JSON bodies are parsed by Fastify's own parser (prototype poisoning refused), after one linear scan
+ * that refuses a body nested deeper than MAX_JSON_DEPTH: JSON.parse and what reads its result recurse,
+ * and 5,000 levels overflowed the stack (a 500).
+ */
+function useBoundedJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && jsonDeeperThan(body, MAX_JSON_DEPTH)) {
+      done(new AppError('jsonTooDeep', { max: MAX_JSON_DEPTH }), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
+}
+
+/**
+ * What Node's parser lets through but no route should see: an address past MAX_URL_BYTES (414), an
+ * HTTP/1.1 request without Host (RFC 9112 §3.2: 400; Node's own refusal has no body, so it is ours).
+ */
+async function refuseMalformedRequest(request: FastifyRequest, reply: FastifyReply) {
+  let refused: AppError | null = null;
+  if (request.url.length > MAX_URL_BYTES)
+    refused = new AppError('uriTooLong', { limit: formatBytes(MAX_URL_BYTES) });
+  else if (request.raw.httpVersion === '1.1' && !request.headers.host)
+    refused = new AppError('badRequest', { reason: 'an HTTP/1.1 request needs a Host header.' });
+  if (refused) return sendError(reply.header('Connection', 'close'), refused.status, refused.toBody());
+}
+
+/**
+ * Node's refusals before a request exists (Fastify's clientErrorHandler): a malformed request line or
+ * header, headers past MAX_HEADER_BYTES, a request that took too long to arrive. Written on the socket
+ * in the catalogue's shape, then the connection is closed (its state is unknown).
+ */
+function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const refused = clientRefusal(error);
+  const body = JSON.stringify(refused.toBody());
+  socket.end(
+    `HTTP/1.1 ${refused.status} ${http.STATUS_CODES[refused.status] ?? ''}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+function clientRefusal(error: ConnectionError): AppError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT')
+    return new AppError('requestTimeout');
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // the request line alone past the address limit is a long address (414), otherwise the headers (431)
+    const packet: unknown = error.rawPacket;
+    const lineEnd = Buffer.isBuffer(packet) ? packet.indexOf('\r\n') : -1;
+    return lineEnd < 0 || lineEnd > MAX_URL_BYTES
+      ? new AppError('uriTooLong', { limit: formatBytes(MAX_URL_BYTES) })
+      : new AppError('headersTooLarge', { limit: formatBytes(MAX_HEADER_BYTES) });
+  }
+  return new AppError('badRequest', { reason: 'it is not a well-formed HTTP request.' });
+}
+
+function isApiPath(urlPath: string): boolean {
+  return API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) || urlPath === '/v1';
 }
 
 function notFoundHandler(config: Config, pages: FullScreenPages) {
   const sendIndex = webAppIndex(config, pages);
   return async function onNotFound(request: FastifyRequest, reply: FastifyReply) {
     const urlPath = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)) || urlPath === '/v1';
+    const isApi = isApiPath(urlPath);
     const isPageRoute =
       (request.method === 'GET' || request.method === 'HEAD') && !isApi && !/\.\w+$/.test(urlPath);
     if (!isPageRoute) {
+      const allowed = isApi ? methodsOf(request.server, urlPath) : [];
+      if (allowed.length > 0) {
+        const refused = new AppError('methodNotAllowed', { method: request.method, path: urlPath });
+        return sendError(reply.header('Allow', allowed.join(', ')), refused.status, refused.toBody());
+      }
       const error = isApi
-        ? new AppError('routeNotFound', { method: request.method, path: urlPath })
+        ? new AppError('routeNotFound', { method: request.method, path: urlPath.slice(0, 200) })
         : new AppError('notFound');
       return sendError(reply, error.status, error.toBody());
     }

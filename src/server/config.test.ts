@@ -28,6 +28,30 @@ describe('loadConfig', () => {
       );
   });
 
+  it('takes public URLs from PUBLIC_URL, by default the address the server listens on', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '::' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ HOST: '10.1.2.3', PORT: '80' }).publicUrl).toBe('http://10.1.2.3:80');
+    expect(loadConfig({ PUBLIC_URL: 'https://xpoint.example' }).publicUrl).toBe('https://xpoint.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://XPoint.Example:443/' }).publicUrl).toBe(
+      'https://xpoint.example',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://maps.example:8443' }).publicUrl).toBe('http://maps.example:8443');
+    for (const bad of [
+      'xpoint.example',
+      'ftp://xpoint.example',
+      'https://xpoint.example/app',
+      'https://xpoint.example/?a=1',
+      'https://user:pw@xpoint.example',
+      'javascript:alert(1)',
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(
+        /^PUBLIC_URL must be the http:\/\/ or https:\/\//,
+      );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });

@@ -59,6 +59,13 @@ const schema = z.object({
       "a number of proxy hops (1 to 10), or a comma-separated list of the proxies' addresses or CIDR ranges (loopback, linklocal and uniquelocal name the private ranges)",
     )
     .optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      (value) => publicOrigin(value) !== null,
+      'the http:// or https:// address people reach this server at, with no path, query or user (https://xpoint.example)',
+    )
+    .optional(),
   PASSWORD_PATTERN: z
     .string()
     .refine(isRegExp, 'a valid regular expression (JavaScript syntax, matched against the whole password)')
@@ -84,6 +91,28 @@ function isProxySetting(value: string): boolean {
 function proxySetting(value: string | undefined): number | string | false {
   if (value === undefined) return false;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** `https://xpoint.example:8443` from a PUBLIC_URL value; null when it is not an http(s) origin. */
+function publicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
+  return url.origin;
+}
+
+/**
+ * Where the server is reached when PUBLIC_URL is not set: the address it listens on, or localhost when
+ * it listens on every interface (0.0.0.0, ::), which is no address a browser can open.
+ */
+function listeningOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : net.isIPv6(host) ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function isRegExp(source: string): boolean {
@@ -120,6 +149,12 @@ export interface Config {
    * proxies' addresses when XPoint runs behind a load balancer.
    */
   trustProxy: number | string | false;
+  /**
+   * The origin people reach the server at (`https://xpoint.example`, no trailing slash): every absolute
+   * URL the server writes (the canonical link, og:url, the map style's tiles, glyphs and sprite) starts
+   * with it. Never taken from Host or X-Forwarded-Host, which any client can set.
+   */
+  publicUrl: string;
   /** social §5's password rule for new passwords. */
   passwordRule: { minLength: number; minNonAlphanumeric: number; pattern: string | null };
 }
@@ -157,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionSecret: c.SESSION_SECRET,
     sessionTtlDays: c.SESSION_TTL_DAYS,
     trustProxy: proxySetting(c.TRUST_PROXY),
+    publicUrl: c.PUBLIC_URL === undefined ? listeningOrigin(c.HOST, c.PORT) : publicOrigin(c.PUBLIC_URL)!,
     passwordRule: {
       minLength: c.PASSWORD_MIN_LENGTH,
       minNonAlphanumeric: c.PASSWORD_MIN_NONALNUM,

@@ -12,6 +12,19 @@ export const ERRORS = {
   payloadTooLarge: { code: 1004, status: 413, message: 'The request is too large (at most {limit}).' },
   unsupportedMediaType: { code: 1005, status: 415, message: 'Content-Type {type} is not accepted here.' },
   methodNotAllowed: { code: 1006, status: 405, message: '{method} is not allowed on {path}.' },
+  // framework-level refusals, answered before a route runs (src/server/http/limits.ts, client errors)
+  jsonTooDeep: {
+    code: 1030,
+    status: 400,
+    message: 'The request could not be read: the JSON body is nested deeper than {max} levels.',
+  },
+  uriTooLong: { code: 1031, status: 414, message: 'The address is too long (at most {limit}).' },
+  headersTooLarge: {
+    code: 1032,
+    status: 431,
+    message: 'The request headers are too large (at most {limit} with the address).',
+  },
+  requestTimeout: { code: 1033, status: 408, message: 'The request took too long to arrive.' },
   unauthorized: { code: 1010, status: 401, message: 'You need to sign in to do this.' },
   forbidden: { code: 1011, status: 403, message: 'You are not allowed to do this.' },
   conflict: { code: 1012, status: 409, message: 'This was changed by someone else; reload and try again.' },
@@ -225,6 +238,11 @@ export const ERRORS = {
   liveChatTextInvalid: { code: 8015, status: 400, message: 'text: 1 to {max} characters' },
   liveIqInvalid: { code: 8016, status: 400, message: 'iq: {reason}' },
   liveBoundsInvalid: { code: 8017, status: 400, message: 'bounds: {reason}' },
+  longPollSessionsFull: {
+    code: 8018,
+    status: 429,
+    message: 'Too many open long-poll sessions from this address (at most {max}); try again in {retry}.',
+  },
 
   // details: 6xxx (point and event details, nearest cities, callback requests, health photos)
   invalidCoordinates: { code: 6001, status: 400, message: '{field}: {reason}' },

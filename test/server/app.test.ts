@@ -82,6 +82,19 @@ describe('the HTTP application', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('lets the page frame https sites (the site viewer) and connect only to itself and its socket', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const directives = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name = '', ...values]) => [name, values]),
+    );
+    expect(directives['frame-src']).toEqual(["'self'", 'https:']);
+    // the test app's PUBLIC_URL is http://127.0.0.1:8080
+    expect(directives['connect-src']).toEqual(["'self'", 'ws://127.0.0.1:8080']);
+  });
+
   it('answers malformed JSON with a 400 error body', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -39,7 +39,11 @@ describe.each(TEST_DIALECTS)('the full-screen point page (%s)', (dialect) => {
   let ownerCookie = '';
 
   beforeAll(async () => {
-    t = await openTestApp({ dialect, pageRenderer: await sourceRenderer() });
+    t = await openTestApp({
+      dialect,
+      pageRenderer: await sourceRenderer(),
+      publicUrl: 'https://xpoint.example',
+    });
     expect((await registerUser(t, 'olivia', PASSWORD)).statusCode).toBe(201);
     const owner = await signIn(t, 'olivia', PASSWORD);
     ownerCookie = owner.cookie;
@@ -103,7 +107,7 @@ describe.each(TEST_DIALECTS)('the full-screen point page (%s)', (dialect) => {
     expect(html).toContain(
       '<meta name="description" content="Sourdough and cinnamon buns, baked at dawn by the river.">',
     );
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost(:\d+)?\/bluedoor">/);
+    expect(html).toContain('<link rel="canonical" href="https://xpoint.example/bluedoor">');
     expect(html).toContain('<meta property="og:title" content="Blue Door Bakery">');
     expect(html).toContain('<meta property="og:type" content="business.business">');
     const body = textOf(html.slice(html.indexOf('<div id="root"')));
@@ -114,6 +118,20 @@ describe.each(TEST_DIALECTS)('the full-screen point page (%s)', (dialect) => {
     expect(body).toContain('Carols at the bakery');
     expect(body).toContain('No posts from Blue Door Bakery yet.');
     expect(html).toContain('<h1>Blue Door Bakery</h1>');
+  });
+
+  it('writes public URLs from PUBLIC_URL: a forged Host or X-Forwarded-Host is not reflected', async () => {
+    const html = (
+      await get('/f/bluedoor', {
+        host: 'evil.example',
+        'x-forwarded-host': 'attacker.example',
+        'x-forwarded-proto': 'http',
+      })
+    ).body;
+    expect(html).toContain('<link rel="canonical" href="https://xpoint.example/bluedoor">');
+    expect(html).toContain('<meta property="og:url" content="https://xpoint.example/bluedoor">');
+    expect(html).not.toContain('evil.example');
+    expect(html).not.toContain('attacker.example');
   });
 
   it('carries the data the browser hydrates from, in the reader’s language', async () => {

@@ -130,3 +130,66 @@ describe('the long-poll protocol as the client expects it', () => {
     expect(await postPoll(`token=${idle}`, '[null,"1","phoenix","heartbeat",{}]')).toEqual({ status: 410 });
   });
 });
+
+describe('long-poll sessions are capped', () => {
+  const opened: LiveApp[] = [];
+  afterAll(async () => {
+    for (const app of opened) await app.close();
+  });
+
+  async function open(app: LiveApp, device: string) {
+    const res = await fetch(`${app.url}/socket/longpoll?deviceId=${device}&vsn=2.0.0`, {
+      headers: { accept: 'application/json' },
+    });
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as Record<string, unknown>,
+    };
+  }
+
+  it('per client address: past the cap a new session is refused with 429, the catalogue body and status 403', async () => {
+    const app = await startLiveApp({
+      live: { longPollMaxPerAddress: 3, longPollSessionMs: 1500, heartbeatTimeoutMs: 2000 },
+    });
+    opened.push(app);
+    for (let i = 0; i < 3; i++) expect((await open(app, `cap-${i}`)).body['status']).toBe(410);
+    const refused = await open(app, 'cap-3');
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBe('2');
+    expect(refused.body).toEqual({
+      status: 403,
+      errorcode: 8018,
+      error: 'Too many open long-poll sessions from this address (at most 3); try again in 2 s.',
+    });
+    // idle sessions end (longPollSessionMs), and then the address may open new ones
+    await waitFor(() => app.live.hub.connections.size === 0, 5000, 'the idle sessions to end');
+    expect((await open(app, 'cap-4')).body['status']).toBe(410);
+  });
+
+  it('in all: past the overall cap a new session is refused whatever the address', async () => {
+    const app = await startLiveApp({ live: { longPollMaxSessions: 2 } });
+    opened.push(app);
+    expect((await open(app, 'all-0')).body['status']).toBe(410);
+    expect((await open(app, 'all-1')).body['status']).toBe(410);
+    const refused = await open(app, 'all-2');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ status: 403, errorcode: 8018 });
+  });
+
+  it('the official client, refused, closes and retries rather than throwing', async () => {
+    const app = await startLiveApp({ live: { longPollMaxSessions: 0 } });
+    opened.push(app);
+    const errors: unknown[] = [];
+    const socket = new Socket(`ws://127.0.0.1:${app.port}/socket`, {
+      transport: LongPoll,
+      params: { deviceId: 'refused-dev' },
+      reconnectAfterMs: () => 60_000,
+    });
+    sockets.push(socket);
+    socket.onError((error) => void errors.push(error));
+    socket.connect();
+    await waitFor(() => errors.length > 0, 3000, 'the refusal to reach the client');
+    expect(socket.isConnected()).toBe(false);
+  });
+});

@@ -36,6 +36,8 @@ export async function openTestApp(
     changeFeedPollMs?: number;
     /** TRUST_PROXY; by default the tests stand behind a trusted local proxy ('loopback'). */
     trustProxy?: string;
+    /** PUBLIC_URL; by default the listening address's (http://127.0.0.1:8080). */
+    publicUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -54,7 +56,15 @@ export async function openTestApp(
   // inject() comes from 127.0.0.1: the tests stand behind a trusted local proxy, so a test gives each
   // client its own address with X-Forwarded-For (the default, trusting no proxy, is tested in app.test.ts)
   const config: Config = {
-    ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent', TRUST_PROXY: options.trustProxy ?? 'loopback' }, root),
+    ...loadConfig(
+      {
+        SEED: 'none',
+        LOG_LEVEL: 'silent',
+        TRUST_PROXY: options.trustProxy ?? 'loopback',
+        ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
+      },
+      root,
+    ),
     webDir,
   };
   const app = await buildApp({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SOCKET_PATH } from '../../shared/api/live';
+import { AppError } from '../../shared/errors';
 import { errorResponses } from '../openapi/errors';
 import type { Connection, Transport } from './connection';
 import type { Hub } from './hub';
@@ -17,7 +18,18 @@ const MAX_POST_BYTES = 100 * MAX_FRAME_BYTES;
 export interface LongPollOptions {
   /** how long a GET is held open waiting for messages (the client gives up after 20 s). */
   windowMs: number;
+  /** how long a session lives without a poll (the hub's sweep ends it): when a refused client may retry. */
+  sessionMs: number;
+  /** open sessions one client address may hold (a browser holds one per tab). */
+  maxPerAddress: number;
+  /** open sessions in all, so no crowd of addresses can hold the process's memory either. */
+  maxSessions: number;
 }
+
+/** A tab holds one session; 20 covers a household or an office behind one address. */
+export const LONGPOLL_MAX_PER_ADDRESS = 20;
+/** Each session keeps up to MAX_QUEUED messages: 10,000 sessions stay well within the process. */
+export const LONGPOLL_MAX_SESSIONS = 10_000;
 
 /**
  * A long-poll session, as Phoenix's LongPoll transport speaks it: every answer is HTTP 200 with a
@@ -34,6 +46,8 @@ class LongPollSession implements Transport {
 
   constructor(
     readonly token: string,
+    /** the client address that opened it, counted against LongPollOptions.maxPerAddress. */
+    readonly address: string,
     private readonly onClose: (session: LongPollSession) => void,
   ) {}
 
@@ -126,7 +140,10 @@ const LONGPOLL_GET = {
     token: z.string().optional().meta({ description: 'the session, from a 410 answer' }),
     deviceid: z.string().optional().meta({ description: 'the device, when opening a session' }),
   }),
-  response: { 200: protocolAnswer('{status: 200, messages} or {status: 410, token}'), ...errorResponses() },
+  response: {
+    200: protocolAnswer('{status: 200, messages} or {status: 410, token}'),
+    ...errorResponses('longPollSessionsFull'),
+  },
 };
 const LONGPOLL_POST = {
   summary: 'Long-poll transport of the realtime channel: send frames',
@@ -147,6 +164,8 @@ export async function longPollRoutes(
   options: LongPollOptions,
 ): Promise<void> {
   const sessions = new Map<string, LongPollSession>();
+  /** open sessions per client address; an address with none has no entry. */
+  const perAddress = new Map<string, number>();
 
   app.addContentTypeParser(
     ['application/x-ndjson', 'text/plain'],
@@ -168,15 +187,45 @@ export async function longPollRoutes(
     // no session, or one that ended (a restart, a timeout): a new one, as Phoenix does
     const params = connectParams(query);
     if (!params) return send(reply, { status: 403 });
-    const fresh = new LongPollSession(randomBytes(24).toString('base64url'), (ended) => {
+    const held = perAddress.get(request.ip) ?? 0;
+    if (held >= options.maxPerAddress || sessions.size >= options.maxSessions)
+      return refuseSession(
+        reply,
+        held >= options.maxPerAddress ? options.maxPerAddress : options.maxSessions,
+      );
+    const fresh = new LongPollSession(randomBytes(24).toString('base64url'), request.ip, (ended) => {
       sessions.delete(ended.token);
+      const left = (perAddress.get(ended.address) ?? 1) - 1;
+      if (left > 0) perAddress.set(ended.address, left);
+      else perAddress.delete(ended.address);
       hub.drop(ended.connection);
     });
+    perAddress.set(request.ip, held + 1);
     const authHeader = request.headers['x-phoenix-authtoken'];
     fresh.connection = hub.open(fresh, params.deviceId, typeof authHeader === 'string' ? authHeader : null);
     sessions.set(fresh.token, fresh);
     return send(reply, { status: 410, token: fresh.token });
   });
+
+  /**
+   * Too many sessions: HTTP 429 with the catalogue's body, Retry-After the session lifetime (idle ones
+   * end by then), and `status: 403` for Phoenix's client, which reads only the body: 403 is its
+   * "connect refused", so it closes and its socket retries with backoff (a status it does not know
+   * would throw inside the client).
+   */
+  function refuseSession(reply: FastifyReply, max: number): FastifyReply {
+    const seconds = Math.ceil(options.sessionMs / 1000);
+    const refused = new AppError('longPollSessionsFull', { max, retry: `${seconds} s` });
+    return (
+      reply
+        .status(refused.status)
+        .header('Retry-After', String(seconds))
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8')
+        // sent as text: the documented error body has no `status`, and encoding through it would drop it
+        .send(JSON.stringify({ status: 403, ...refused.toBody() }))
+    );
+  }
 
   app.post(
     LONGPOLL_PATH,

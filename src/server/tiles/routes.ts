@@ -12,7 +12,7 @@ import { errorResponses } from '../openapi/errors';
 import { TileArchive, parseTileAddress } from './basemap';
 import { GlyphStore, parseGlyphRequest } from './glyphs';
 import { SPRITE_FILES, SpriteFiles, etagOf, type SpriteFile } from './sprite';
-import { buildStyle, parseStyleQuery, requestOrigin, type BasemapMode, type StyleQuery } from './style';
+import { buildStyle, parseStyleQuery, type BasemapMode, type StyleQuery } from './style';
 
 /**
  * The map's HTTP surface apart from the point tiles: the style, basemap tiles, glyphs and sprite.
@@ -78,16 +78,15 @@ export async function mapRoutes(app: FastifyInstance, options: MapRoutesOptions)
         querystring: styleQuery,
         response: {
           200: z.unknown().meta({ description: 'a MapLibre style document' }),
-          ...errorResponses('unknownLayerGroup', 'badImageFormat', 'badStyleVersion', 'badHostHeader'),
+          ...errorResponses('unknownLayerGroup', 'badImageFormat', 'badStyleVersion'),
         },
       },
     },
     async (request, reply) => {
       const query = request.query;
-      const origin = requestOrigin(request.protocol, request.host);
-      const style = buildStyle(origin, await basemapMode(), query);
+      // absolute URLs start with PUBLIC_URL, never with the request's Host or X-Forwarded-Host
+      const style = buildStyle(options.config.publicUrl, await basemapMode(), query);
       const body = Buffer.from(JSON.stringify(style));
-      reply.header('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto');
       return sendCached(request, reply, {
         body,
         etag: etagOf(body),

@@ -8,7 +8,7 @@ import {
   POINTS_SOURCE,
   STYLE_METADATA_EXTERNAL_BASEMAP,
 } from '../../shared/map/contract';
-import { buildStyle, parseStyleQuery, requestOrigin } from './style';
+import { buildStyle, parseStyleQuery } from './style';
 
 const ALL = parseStyleQuery({});
 
@@ -30,19 +30,6 @@ describe('parseStyleQuery', () => {
       expect.objectContaining({ errorName: 'unknownLayerGroup', message: expect.stringContaining('"post"') }),
     );
     expect(() => parseStyleQuery({ imgformat: 'jpeg' })).toThrow(AppError);
-  });
-});
-
-describe('requestOrigin', () => {
-  it('accepts host names, ports and IPv6 literals', () => {
-    expect(requestOrigin('https', 'example.org')).toBe('https://example.org');
-    expect(requestOrigin('http', '[::1]:8080')).toBe('http://[::1]:8080');
-  });
-
-  it('refuses anything that could escape the URL', () => {
-    for (const host of [undefined, '', 'a/b', 'a b', 'x"y', 'evil.org#', 'a@b']) {
-      expect(() => requestOrigin('http', host), String(host)).toThrow(AppError);
-    }
   });
 });
 

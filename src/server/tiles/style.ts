@@ -28,7 +28,8 @@ import {
 
 /**
  * GET /home/mapboxstyle.json (map-and-search §7): a MapLibre v8 style whose URLs are absolute,
- * built from the request's origin, so the same server works behind any host name or proxy.
+ * built from the configured public origin (PUBLIC_URL): a client's Host or X-Forwarded-Host never
+ * reaches them, so a cached style cannot point other people's maps at another host.
  */
 
 /** Which basemap the style draws under the points. */
@@ -78,14 +79,6 @@ export function parseStyleQuery(query: Record<string, unknown>): StyleQuery {
     groups = LAYER_GROUPS.filter((group) => names.includes(group));
   }
   return { v, imgformat: imgformat as StyleImageFormat, groups };
-}
-
-const HOST = /^[A-Za-z0-9.\-:[\]]{1,255}$/;
-
-/** `proto://host` of the request; the host is checked so it cannot inject into the URLs. */
-export function requestOrigin(protocol: string, host: string | undefined): string {
-  if (host === undefined || !HOST.test(host)) throw new AppError('badHostHeader');
-  return `${protocol === 'https' ? 'https' : 'http'}://${host}`;
 }
 
 /** The map's palette: light land on blue water, quiet borders and labels. */

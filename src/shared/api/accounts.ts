@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseContract } from './contract';
+import { userText } from './text';
 import {
   EMAIL_MAX_LENGTH,
   FULLNAME_MAX_LENGTH,
@@ -22,8 +23,11 @@ import {
 const text = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be text.') });
 
-/** Leading and trailing spaces are never meant; an all-space value counts as empty. */
-const trimmedText = () => text().trim();
+/**
+ * Names and addresses a person types, normalised (./text.ts); leading and trailing spaces are never
+ * meant, and an all-space value counts as empty. Passwords keep `text()`: compared as typed.
+ */
+const trimmedText = () => userText().trim();
 
 export const usernameSchema = trimmedText()
   .min(1, 'is required.')
@@ -38,8 +42,7 @@ export const emailSchema = trimmedText()
 
 export const fullnameSchema = trimmedText()
   .min(1, 'is required.')
-  .max(FULLNAME_MAX_LENGTH, `must be at most ${FULLNAME_MAX_LENGTH} characters long.`)
-  .refine((value) => !/[\p{Cc}]/u.test(value), 'may not contain control characters.');
+  .max(FULLNAME_MAX_LENGTH, `must be at most ${FULLNAME_MAX_LENGTH} characters long.`);
 
 /** A new password, checked against the configured rule (PASSWORD_MIN_LENGTH and friends). */
 export function newPasswordSchema(rule: PasswordRule) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidId } from '../domain/ids';
 import { ROOT, domainIssue, withFieldErrors } from './contract';
+import { userText } from './text';
 import type { EventPermissions, PointPermissions } from '../permissions';
 import type { LinkView, OpenNow, TicketOption } from '../details';
 import type { EventStatus } from '../details/events';
@@ -80,9 +81,8 @@ export const CALLBACK_LIMITS = {
   message: 2000,
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'must be text.' })
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  userText(options)
     .trim()
     .max(max, `must be at most ${max} characters long.`)
     .optional()
@@ -106,7 +106,7 @@ export const callbackRequestSchema = z.object({
     (value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
     'Please enter a valid email address.',
   ),
-  message: optionalText(CALLBACK_LIMITS.message),
+  message: optionalText(CALLBACK_LIMITS.message, { multiline: true }),
 });
 export type CallbackRequestBody = z.infer<typeof callbackRequestSchema>;
 

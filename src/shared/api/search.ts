@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { domainIssue, formBoolean, formNumber, formText, withFieldErrors } from './contract';
+import { userText } from './text';
 
 /**
  * Contracts of the two search calls (map-and-search §7): POST /v1/app/searchsuggestions (form fields
@@ -212,8 +213,7 @@ const suggestionFields = z.object(
   {
     q: z.preprocess(
       absentAsEmpty,
-      z
-        .string({ error: 'must be text.' })
+      userText()
         .trim()
         .min(QUERY_MIN_LENGTH, `type at least ${QUERY_MIN_LENGTH} character.`)
         .max(QUERY_MAX_LENGTH, `must be at most ${QUERY_MAX_LENGTH} characters long.`)
@@ -307,7 +307,7 @@ const pagedSearchFields = z.object(
   {
     keywords: z.preprocess(
       absentAsEmpty,
-      z.string({ error: 'must be text.' }).meta({
+      userText().meta({
         description: `what to search for, at most ${QUERY_MAX_LENGTH} characters; may start with a supertype and = ('service=plumber')`,
         examples: ['golden', 'service=plumber'],
       }),

@@ -3,6 +3,8 @@ import { isValidId, MAX_ID_LENGTH } from '../domain/ids';
 import { AppError, ERRORS, fillPlaceholders, type ErrorName } from '../errors';
 import { isValidEmail } from '../validation/accounts';
 import { parseContract } from './contract';
+import { userText } from './text';
+import { normaliseText } from '../validation/text';
 import { dateProblem, isValidPhone, normaliseLink, parseDate, parseFlag } from '../validation/points';
 
 /**
@@ -58,32 +60,24 @@ export function addDomainIssue(ctx: z.RefinementCtx, issue: DomainIssue | null):
 // ---------------------------------------------------------------------------------------------
 // field schemas
 
-export const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required.' : 'must be text.') });
+/** Text a person types: normalised one way for every field (./text.ts, src/shared/validation/text.ts). */
+export const text = (options: { multiline?: boolean } = {}) => userText(options);
 
-/** '' and all-space become null (the field is cleared); other text is trimmed. */
+/** '' and all-space (or all control characters) become null (the field is cleared); other text is trimmed. */
 export const blankToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
-const noControl = (value: string) => !/[\p{Cc}]/u.test(value.replace(/[\n\r\t]/g, ''));
-
-/** Optional, clearable text. */
+  typeof value === 'string' && normaliseText(value).trim() === '' ? null : value;
+/** Optional, clearable text; control characters are removed (multi-line text keeps LF and tab). */
 export function optionalText(max: number, { multiline = false } = {}) {
   return z.preprocess(
     blankToNull,
-    text()
-      .trim()
-      .max(max, `must be at most ${max} characters long.`)
-      .refine((v) => (multiline ? noControl(v) : !/[\p{Cc}]/u.test(v)), 'may not contain control characters.')
-      .nullable()
-      .optional(),
+    text({ multiline }).trim().max(max, `must be at most ${max} characters long.`).nullable().optional(),
   );
 }
 
 export const titleSchema = text()
   .trim()
   .min(1, 'is required.')
-  .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters long.`)
-  .refine((v) => !/[\p{Cc}]/u.test(v), 'may not contain control characters.');
+  .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters long.`);
 
 /** A number, also from a numeric string (form fields); '' is absent. */
 export const numeric = (value: unknown) =>

@@ -18,7 +18,7 @@ import { findLiveSession } from '../../auth/sessions';
 import type { Config } from '../../config';
 import { openBus, type Bus } from '../../realtime/bus';
 import { CLOSE_GOING_AWAY, Hub } from '../../realtime/hub';
-import { longPollRoutes } from '../../realtime/longpoll';
+import { LONGPOLL_MAX_PER_ADDRESS, LONGPOLL_MAX_SESSIONS, longPollRoutes } from '../../realtime/longpoll';
 import { attachWebSocket } from '../../realtime/websocket';
 import { errorResponses } from '../../openapi/errors';
 import type { ChangeFollower } from '../../store/follower';
@@ -65,6 +65,9 @@ export interface LiveTuning {
   longPollWindowMs: number;
   /** a long-poll session not polled for this long ends. */
   longPollSessionMs: number;
+  /** open long-poll sessions per client address, and in all (realtime/longpoll.ts). */
+  longPollMaxPerAddress: number;
+  longPollMaxSessions: number;
   /** Redis channel prefix: processes with the same one share live activity. */
   busPrefix: string;
   scheduler: SchedulerOptions;
@@ -76,6 +79,8 @@ export const DEFAULT_LIVE_TUNING: LiveTuning = {
   heartbeatTimeoutMs: 60_000,
   longPollWindowMs: 10_000,
   longPollSessionMs: 30_000,
+  longPollMaxPerAddress: LONGPOLL_MAX_PER_ADDRESS,
+  longPollMaxSessions: LONGPOLL_MAX_SESSIONS,
   busPrefix: 'xpoint:',
   scheduler: DEFAULT_SCHEDULER,
   schedulerEnabled: true,
@@ -136,7 +141,12 @@ export const liveRoutes: FastifyPluginAsync<{
     },
   });
   const websocket = attachWebSocket(app, hub);
-  await longPollRoutes(app, hub, { windowMs: tuning.longPollWindowMs });
+  await longPollRoutes(app, hub, {
+    windowMs: tuning.longPollWindowMs,
+    sessionMs: tuning.longPollSessionMs,
+    maxPerAddress: tuning.longPollMaxPerAddress,
+    maxSessions: tuning.longPollMaxSessions,
+  });
 
   const sweep = setInterval(
     () => {

@@ -20,9 +20,6 @@ import { DetailService } from './service';
 /** Where fullscreen.html (the Vite build's template of the page) takes what the server writes. */
 const MARKERS = { head: '<!--xp-head-->', root: '<!--xp-root-->', data: '<!--xp-data-->' } as const;
 
-/** A host as the Host header may carry it: a name or an address, and a port. */
-const HOST_PATTERN = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
 /**
  * Loads the server's renderer of the full-screen page (`vite build --ssr ssr/render.tsx`), or null
  * when it is not built: the page is then left to the browser, which renders it after loading.
@@ -42,12 +39,6 @@ export async function loadPageRenderer(
   if (typeof module.renderFullScreenPoint !== 'function')
     throw new Error(`${file} does not export renderFullScreenPoint: rebuild it with \`npm run build\``);
   return module.renderFullScreenPoint as FullScreenRenderer;
-}
-
-/** The site's origin and host as this request reached it; a malformed Host header falls back to ours. */
-function siteOf(request: FastifyRequest): { origin: string; host: string } {
-  const host = HOST_PATTERN.test(request.host) ? request.host : 'localhost';
-  return { origin: `${request.protocol}://${host}`, host };
 }
 
 /** Whether the request's Accept header puts JSON before HTML. */
@@ -70,13 +61,21 @@ function fill(template: string, marker: string, text: string): string {
  */
 export class FullScreenPages {
   private readonly details: DetailService;
+  /** the site's host as people reach it (PUBLIC_URL), shown on the page. */
+  private readonly host: string;
 
+  /**
+   * `publicUrl` (config PUBLIC_URL) starts the canonical link and og:url: never the request's Host or
+   * X-Forwarded-Host, which a client chooses (a forged one would be written into a shared page).
+   */
   constructor(
     store: Store,
     private readonly renderer: FullScreenRenderer | null,
     private readonly templateFile: string,
+    private readonly publicUrl: string,
   ) {
     this.details = new DetailService(store);
+    this.host = new URL(publicUrl).host;
   }
 
   /** Whether pages are rendered here (the renderer and its template are built). */
@@ -91,7 +90,7 @@ export class FullScreenPages {
     return {
       point,
       category,
-      host: siteOf(request).host,
+      host: this.host,
       locale: pageLocale(request.headers['accept-language']),
     };
   }
@@ -99,7 +98,7 @@ export class FullScreenPages {
   private async render(request: FastifyRequest, id: string) {
     if (this.renderer === null) throw new AppError('pageRendererNotBuilt');
     const data = await this.data(request, id);
-    const head = pointPageHead(data.point, siteOf(request).origin, data.category);
+    const head = pointPageHead(data.point, this.publicUrl, data.category);
     return { data, markup: this.renderer(data), head };
   }
 
