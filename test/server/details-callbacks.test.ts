@@ -205,6 +205,43 @@ describe.each(TEST_DIALECTS)('callback requests and the inbox (%s)', (dialect) =
     expect(await counts()).toEqual(before);
   });
 
+  it('reads the two ids only from text or a number: a list or an object is refused, however deep, and nothing is stored', async () => {
+    const before = await counts();
+    const good = {
+      to_userid: olivia.id,
+      xpointid: 'svc_olivia',
+      service_name: 'Olivia Plumbing',
+      email: 'v@example.com',
+    };
+    // a one-item list read as its text once reached the provider's inbox
+    expectError(await asVisitor({ ...good, to_userid: [olivia.id] }), 400, 6010, 'to_userid: must be text.');
+    expectError(
+      await asVisitor({ ...good, to_userid: { id: olivia.id } }),
+      400,
+      6010,
+      'to_userid: must be text.',
+    );
+    expectError(await asVisitor({ ...good, to_userid: true }), 400, 6010, 'to_userid: must be text.');
+    expectError(
+      await asVisitor({ ...good, xpointid: ['svc_olivia'] }),
+      400,
+      6705,
+      'Param [xpointId] is invalid!',
+    );
+    // found by the fuzz suite: a list 5,000 levels deep overflowed the stack when read as text (500)
+    const deep = `${'['.repeat(5000)}"${olivia.id}"${']'.repeat(5000)}`;
+    for (const field of ['to_userid', 'xpointid']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { ...bearer(uma.token), 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+        payload: JSON.stringify(good).replace(/}$/, `,"${field}":${deep}}`),
+      });
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('needs the anti-forgery token from a visitor and from a cookie session', async () => {
     const before = await counts();
     const good = {

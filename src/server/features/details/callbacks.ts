@@ -34,7 +34,11 @@ export class CallbackService {
     ip: string | null,
     now: number,
   ): Promise<CallbackResponse> {
-    const present = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
+    // the ids are read as text only from text or a number: String() of a list would take ['id'] for
+    // 'id', and of a list nested thousands deep overflows the stack
+    const scalar = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+    const present = (value: unknown) =>
+      value !== undefined && value !== null && (!scalar(value) || String(value).trim() !== '');
     if (!present(input.to_userid)) throw new AppError('callbackUserIdMissing');
     if (!present(input.service_name)) throw new AppError('serviceNameMissing');
     if (!present(input.xpointid)) throw new AppError('serviceXpointIdMissing');
@@ -46,6 +50,9 @@ export class CallbackService {
         field: 'service_name',
         reason: `must be at most ${CALLBACK_LIMITS.service_name} characters long.`,
       });
+    if (!scalar(input.to_userid))
+      throw new AppError('invalidCallbackField', { field: 'to_userid', reason: 'must be text.' });
+    if (!scalar(input.xpointid)) throw new AppError('invalidXpointId');
     const toUserId = String(input.to_userid).trim();
     if (!isValidId(toUserId))
       throw new AppError('invalidCallbackField', {
