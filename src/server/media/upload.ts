@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError } from '../../shared/errors';
@@ -158,12 +159,28 @@ function readableReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** How long a connection answered before its body's end stays half-closed, unread, before it is dropped. */
+const LINGER_MS = 1_000;
+
 /**
- * onSend of every upload route: an answer given before the body was read to its end (a visitor's
- * 401, a file past its limit, a refused form) closes the connection, so the rest of a large body is
- * never received. Node would otherwise read and discard it to keep the connection alive: a 130 MB
- * refusal would still cost 130 MB of reading.
+ * onSend of every upload route: an answer given before the body's end (a visitor's 401, a file past
+ * its limit, a refused form) stops the reading of the rest. Node would otherwise read what is left
+ * and throw it away to keep the connection alive: a 401 would still cost the whole 130 MB of reading.
+ * A read that nobody takes marks the body as being consumed, so Node does not, and it stops reading
+ * the socket once that read's small buffer is full. The connection is then closed; Node closes such
+ * a connection by resetting it while the client still sends, which can lose the answer before the
+ * client reads it, so it stays half-closed for a moment first (the lingering close of nginx and
+ * Apache, without their reading).
  */
-export async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.raw.complete) reply.header('connection', 'close');
+export async function refuseUnreadBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete) return;
+  reply.header('connection', 'close');
+  raw.unpipe();
+  raw.pause();
+  raw.read(0);
+  raw.socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
 }
