@@ -247,7 +247,7 @@ describe('the owner edits a point', () => {
     const coverError = cover.getByRole('alert');
     await coverError.waitFor();
     expect(await coverError.textContent()).toBe(
-      'Cover image: "notes.jpg" was not accepted. image: must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.',
+      'Cover image: "notes.jpg" was not accepted. image: must be a JPEG, PNG, GIF or WebP picture.',
     );
     expect(await cover.getByText('None').count()).toBe(1);
     await shot(page, 'owner-edit-title-error-1280');
