@@ -2,7 +2,6 @@ import { storeImage, type StoredMedia } from '../../media/process';
 import { diskMedia } from '../../media/store';
 import { withImage, type MediaSource } from '../points/media';
 
-export { MAX_IMAGE_BYTES } from '../points/media';
 export const AVATAR_SIZE_PX = 256;
 /** An avatar as a JSON body's data URL, or a multipart file part not yet read. */
 export type AvatarSource = MediaSource;

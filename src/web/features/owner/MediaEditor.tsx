@@ -115,7 +115,6 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
     for (const file of files) {
       // the browser streams the file from the disk: nothing is read into memory here
       setPending((current) => ({ ...current, [slot]: URL.createObjectURL(file) }));
-      setProgress((current) => ({ ...current, [slot]: 0 }));
       await send({ slot, file }, file.name);
     }
   };
@@ -268,7 +267,7 @@ function Screenshots({
           {pending !== undefined && (
             <li className="media-shots__pending">
               <img src={pending} alt="A screenshot on its way" />
-              <UploadProgress sent={progress} />
+              <UploadProgress sent={progress} compact />
             </li>
           )}
         </ul>
@@ -298,8 +297,10 @@ function Screenshots({
  * 'Uploading… 42%' over a file on its way, as a progressbar for assistive technology; the
  * percentage is left out until the browser reports one (and for a removal, which sends no file).
  */
-function UploadProgress({ sent }: { sent: number | undefined }) {
+function UploadProgress({ sent, compact = false }: { sent: number | undefined; compact?: boolean }) {
   const percent = sent === undefined ? undefined : Math.min(100, Math.round(sent * 100));
+  // a screenshot's tile is narrow: there the percentage alone, once there is one
+  const text = percent === undefined ? 'Uploading…' : compact ? `${percent}%` : `Uploading… ${percent}%`;
   return (
     <span
       className="media-slot__busy"
@@ -309,7 +310,7 @@ function UploadProgress({ sent }: { sent: number | undefined }) {
       aria-valuemax={100}
       aria-valuenow={percent}
     >
-      {percent === undefined ? 'Uploading…' : `Uploading… ${percent}%`}
+      {text}
     </span>
   );
 }
