@@ -66,7 +66,7 @@ export const ERRORS = {
   invalidImage: {
     code: 2009,
     status: 400,
-    message: 'image: must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.',
+    message: 'image: must be a JPEG, PNG, GIF or WebP picture.',
   },
   pointNotFound: { code: 2010, status: 404, message: 'There is no point with id {id}.' },
   eventNotFound: { code: 2011, status: 404, message: 'There is no event with id {id}.' },
@@ -202,7 +202,7 @@ export const ERRORS = {
   invalidVideo: {
     code: 7030,
     status: 400,
-    message: 'video: must be an MP4, WebM, QuickTime or Ogg video sent as a base64 data URL.',
+    message: 'video: must be an MP4, WebM, QuickTime or Ogg video.',
   },
   invalidVideoSize: { code: 7031, status: 413, message: 'Invalid video file size. Max allowed {size}' },
   videoEmpty: {
@@ -211,6 +211,12 @@ export const ERRORS = {
     message: 'video: the file is empty. Invalid video file size. Max allowed {size}',
   },
   mediaSlotInvalid: { code: 7032, status: 400, message: '{field}: {reason}' },
+  videoNeedsMultipart: {
+    code: 7034,
+    status: 415,
+    message:
+      'data: a video is sent as multipart/form-data (the file in a part named "file"), not as base64 in JSON.',
+  },
 
   // live activity: 8xxx
   beamTokenMissing: {

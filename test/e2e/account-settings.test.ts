@@ -121,7 +121,7 @@ describe('account settings in the browser', () => {
     await photoSection(page).getByRole('button', { name: 'Save photo' }).click();
     await photoSection(page)
       .getByRole('alert')
-      .getByText('Photo must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.')
+      .getByText('Photo must be a JPEG, PNG, GIF or WebP picture.')
       .waitFor();
 
     // a small PNG shows a preview, then saves

@@ -31,6 +31,26 @@ declare const document: PageDocument;
 
 const SHOTS_DIR = path.join(fileURLToPath(new URL('../..', import.meta.url)), '.tmp');
 
+/**
+ * Holds back the media uploads' answers until `release`, so that a file on its way can be seen (on
+ * this machine an upload is over before a screenshot could catch it); then lets every one through.
+ */
+async function holdUploads(page: Page): Promise<{ release(): Promise<void> }> {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const pattern = '**/v1/xpoint/media';
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return {
+    async release() {
+      open();
+      await page.unroute(pattern);
+    },
+  };
+}
+
 async function addJourneyPlaces(store: Store): Promise<void> {
   const olivia = await userId(store, 'olivia');
   const place = (i: number) => ({ lat: SPOT.lat + i * 0.01, lon: SPOT.lon, time_zone_name: 'UTC' });
@@ -247,7 +267,7 @@ describe('the owner edits a point', () => {
     const coverError = cover.getByRole('alert');
     await coverError.waitFor();
     expect(await coverError.textContent()).toBe(
-      'Cover image: "notes.jpg" was not accepted. image: must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.',
+      'Cover image: "notes.jpg" was not accepted. image: must be a JPEG, PNG, GIF or WebP picture.',
     );
     expect(await cover.getByText('None').count()).toBe(1);
     await shot(page, 'owner-edit-title-error-1280');
@@ -274,9 +294,15 @@ describe('the owner edits a point', () => {
     })
       .png()
       .toBuffer();
+    // while the file is on its way (its answer held back here) the slot says so, with how much is sent
+    const answer = await holdUploads(page);
     await logo
       .getByLabel('Logo: choose a file')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await logo.getByRole('progressbar', { name: 'Upload' }).waitFor();
+    await logo.scrollIntoViewIfNeeded();
+    await shot(page, 'owner-edit-upload-progress-1280');
+    await answer.release();
     await expect
       .poll(() => logo.getByRole('img', { name: 'Logo preview' }).getAttribute('src'))
       .toMatch(/^\/media\//);
@@ -321,10 +347,15 @@ describe('the owner edits a point', () => {
         .jpeg()
         .toBuffer();
     const shots = form.getByRole('group', { name: /^Screenshots/ });
+    const answers = await holdUploads(page);
     await shots.getByLabel('Screenshots: choose files').setInputFiles([
       { name: 'deck.jpg', mimeType: 'image/jpeg', buffer: await picture('#2a9d8f') },
       { name: 'bar.jpg', mimeType: 'image/jpeg', buffer: await picture('#e9c46a') },
     ]);
+    await shots.getByRole('progressbar', { name: 'Upload' }).waitFor();
+    await shots.scrollIntoViewIfNeeded();
+    await shot(page, 'owner-edit-upload-progress-375');
+    await answers.release();
     // two uploads, each resized on the server: give a loaded machine time
     await expect
       .poll(() => shots.locator('.media-slot__label').textContent(), { timeout: 20_000 })

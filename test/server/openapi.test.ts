@@ -135,6 +135,24 @@ describe('GET /openapi.json', () => {
     expect(examples).toContainEqual({ errorcode: 5003, error: '{field}: {reason}' });
   });
 
+  it('documents the upload calls as multipart/form-data with a binary file, and as JSON', async () => {
+    const doc = await document();
+    for (const path of ['/v1/xpoint/media', '/v1/event/media', '/v1/account/avatar']) {
+      const upload = doc.paths[path]?.['post'] as unknown as {
+        requestBody: {
+          content: Record<string, { schema: { properties: Record<string, { format?: string }> } }>;
+        };
+      };
+      expect(Object.keys(upload.requestBody.content).sort(), path).toEqual([
+        'application/json',
+        'multipart/form-data',
+      ]);
+      expect(upload.requestBody.content['multipart/form-data']?.schema.properties['file']?.format, path).toBe(
+        'binary',
+      );
+    }
+  });
+
   it('serves the reader at /docs from local files only', async () => {
     const page = await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/` });
     expect(page.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 import { bearer, registerUser, signIn, createAdmin } from '../support/accounts';
 import { newPoint } from '../support/factories';
+import { formBody } from '../support/multipart';
 
 /**
  * The point and event write API of issue 8 through HTTP, on a real temporary store of each dialect:
@@ -922,6 +923,22 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
 
   describe('media', () => {
     const mediaDir = () => path.join(t.config.dataDir, 'media');
+    /** the stored files (the .uploads directory of uploads in progress left out) */
+    const mediaFiles = () => fs.readdirSync(mediaDir()).filter((name) => !name.startsWith('.'));
+    /** POST /v1/xpoint/media as multipart/form-data, as the web app sends it */
+    const upload = async (
+      fields: Record<string, string | number>,
+      file?: { name: string; type: string; data: Buffer },
+      as: Headers = headers.owner,
+    ) => {
+      const form = await formBody(fields, file);
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/xpoint/media',
+        headers: { ...as, ...form.headers },
+        payload: form.payload,
+      });
+    };
 
     it.each(['/v1/xpoint/media', '/v1/event/media', '/v1/account/avatar'])(
       'tells a visitor to sign in at %s before reading a body that claims 130 MB',
@@ -1004,15 +1021,22 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
     it('refuses a text file named .jpg, an oversized image and a fake video, storing nothing', async () => {
       const id = await seedPoint();
       const before = await counts();
-      const files = fs.readdirSync(mediaDir()).length;
-      const text = Buffer.from('this is not a picture, just text in a file called photo.jpg').toString(
-        'base64',
-      );
+      const files = mediaFiles().length;
+      const textBytes = Buffer.from('this is not a picture, just text in a file called photo.jpg');
+      const text = textBytes.toString('base64');
       expectError(
         await post(
           '/v1/xpoint/media',
           { id, version: 1, slot: 'logo', data: `data:image/jpeg;base64,${text}` },
           headers.owner,
+        ),
+        400,
+        2009,
+      );
+      expectError(
+        await upload(
+          { id, version: 1, slot: 'logo' },
+          { name: 'photo.jpg', type: 'image/jpeg', data: textBytes },
         ),
         400,
         2009,
@@ -1029,41 +1053,99 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
         'Invalid image size. Max allowed 10 MB',
       );
       expectError(
-        await post(
-          '/v1/xpoint/media',
-          { id, version: 1, slot: 'cover_video', data: `data:video/mp4;base64,${text}` },
-          headers.owner,
+        await upload(
+          { id, version: 1, slot: 'cover_image' },
+          { name: 'big.png', type: 'image/png', data: Buffer.alloc(10_485_760 + 1, 7) },
+        ),
+        413,
+        2008,
+        'Invalid image size. Max allowed 10 MB',
+      );
+      expectError(
+        await upload(
+          { id, version: 1, slot: 'cover_video' },
+          { name: 'clip.mp4', type: 'video/mp4', data: textBytes },
         ),
         400,
         7030,
       );
       expectError(
-        await post(
-          '/v1/xpoint/media',
-          { id, version: 1, slot: 'cover_video', data: 'data:video/mp4;base64,' },
-          headers.owner,
+        await upload(
+          { id, version: 1, slot: 'cover_video' },
+          { name: 'clip.mp4', type: 'video/mp4', data: Buffer.alloc(0) },
         ),
         400,
         7033,
         /the file is empty/,
       );
       expect(await counts()).toEqual(before);
-      expect(fs.readdirSync(mediaDir()).length).toBe(files);
+      expect(mediaFiles().length).toBe(files);
+      expect(fs.readdirSync(path.join(mediaDir(), '.uploads'))).toEqual([]);
       expect(await version(id)).toBe(1);
     });
 
-    it('keeps a real video as sent', async () => {
+    it('refuses a video sent as base64 JSON, pointing to multipart', async () => {
+      const id = await seedPoint();
+      const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200, 1)]);
+      expectError(
+        await post(
+          '/v1/xpoint/media',
+          { id, version: 1, slot: 'cover_video', data: `data:video/mp4;base64,${mp4.toString('base64')}` },
+          headers.owner,
+        ),
+        415,
+        7034,
+        /multipart\/form-data/,
+      );
+      // removing a video needs no file, so JSON still does it
+      const removed = await post(
+        '/v1/xpoint/media',
+        { id, version: 1, slot: 'cover_video', data: null },
+        headers.owner,
+      );
+      expect(removed.statusCode, removed.body).toBe(200);
+    });
+
+    it('stores a video and an image sent as multipart/form-data', async () => {
       const id = await seedPoint();
       // the start of an MP4: a 'ftyp' box with the isom brand
       const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(200, 1)]);
-      const res = await post(
-        '/v1/xpoint/media',
-        { id, version: 1, slot: 'cover_video', data: `data:video/mp4;base64,${mp4.toString('base64')}` },
+      const res = await upload(
+        { id, version: 1, slot: 'cover_video' },
+        { name: 'clip.mp4', type: 'video/mp4', data: mp4 },
         headers.consultant,
       );
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ slot: 'cover_video', version: 2 });
       expect(res.json().url).toMatch(/^\/media\/[0-9a-f]{64}\.mp4$/);
       expect(fs.readFileSync(path.join(mediaDir(), path.basename(res.json().url))).equals(mp4)).toBe(true);
+      expect((await pointRow(id))?.url_cover_video).toBe(res.json().url);
+
+      const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#48c' } })
+        .png()
+        .toBuffer();
+      const shot = await upload(
+        { id, version: 2, slot: 'screenshot', position: 3 },
+        { name: 'deck.png', type: 'image/png', data: png },
+      );
+      expect(shot.statusCode, shot.body).toBe(200);
+      expect(shot.json()).toMatchObject({ slot: 'screenshot', position: 3, version: 3 });
+      const file = path.join(mediaDir(), path.basename(shot.json().url));
+      expect(await sharp(fs.readFileSync(file)).metadata()).toMatchObject({ format: 'webp', width: 900 });
+      expect(fs.readdirSync(path.join(mediaDir(), '.uploads'))).toEqual([]);
+    });
+
+    it('checks the fields and who may upload before the file, in multipart too', async () => {
+      const id = await seedPoint();
+      const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const file = { name: 'a.png', type: 'image/png', data: png };
+      expectError(await upload({ id, version: 1, slot: 'logo' }, file, headers.stranger), 403, 1011);
+      expectError(await upload({ id, version: 7, slot: 'logo' }, file), 409, 1012);
+      expectError(await upload({ id, version: 1, slot: 'poster' }, file), 400, 1003, /^slot: must be one of/);
+      expectError(await upload({ id, version: 1, slot: 'logo' }), 400, 1003, 'file: is required.');
+      expect(await version(id)).toBe(1);
     });
 
     it('takes up to 14 screenshots', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { useContracts } from '../http/contract';
 import { EXTERNAL_ROUTE_DOCS, type RouteDocs } from './external';
 
@@ -58,9 +59,9 @@ export async function registerContracts(app: FastifyInstance): Promise<void> {
     },
     transform: (document) => {
       const schema = document.schema as (RouteOptions['schema'] & { document?: RouteDocs }) | undefined;
-      if (!schema?.document) return jsonSchemaTransform(document);
+      if (!schema?.document) return bodyPerContentType(document);
       const { document: docs, ...rest } = schema;
-      return jsonSchemaTransform({ ...document, schema: { ...rest, ...docs } as typeof document.schema });
+      return bodyPerContentType({ ...document, schema: { ...rest, ...docs } as typeof document.schema });
     },
   });
   await app.register(swaggerUi, {
@@ -70,4 +71,28 @@ export async function registerContracts(app: FastifyInstance): Promise<void> {
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
   );
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * A body given per content type (`body: {content: {'application/json': {schema}, ...}}`, as the
+ * upload routes take JSON or multipart/form-data) is converted type by type: the provider's transform
+ * reads `body` as one zod schema. Any other route goes to the provider's transform as it is.
+ */
+function bodyPerContentType(document: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const body = (document.schema as { body?: unknown } | undefined)?.body;
+  if (!isPerContentType(body)) return jsonSchemaTransform(document);
+  const { body: _body, ...rest } = document.schema as Record<string, unknown>;
+  const transformed = jsonSchemaTransform({ ...document, schema: rest as TransformInput['schema'] });
+  const content: Record<string, { schema: unknown }> = {};
+  for (const [type, { schema }] of Object.entries(body.content))
+    content[type] = {
+      schema: z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }),
+    };
+  return { ...transformed, schema: { ...transformed.schema, body: { content } } };
+}
+
+function isPerContentType(body: unknown): body is { content: Record<string, { schema: z.ZodType }> } {
+  return typeof body === 'object' && body !== null && !(body instanceof z.ZodType) && 'content' in body;
 }

@@ -83,8 +83,15 @@ export function changePasswordRequestSchema(rule: PasswordRule) {
 }
 export type ChangePasswordRequest = z.infer<ReturnType<typeof changePasswordRequestSchema>>;
 
-/** The avatar as a base64 data URL (`data:image/png;base64,...`), like the spec's cover image. */
+/**
+ * The avatar as JSON, a base64 data URL (`data:image/png;base64,...`) like the spec's cover image; or
+ * as multipart/form-data, the picture in a part named `file` (avatarFormSchema).
+ */
 export const avatarRequestSchema = z.object({ image: text().min(1, 'is required.') });
+/** The multipart avatar body as the OpenAPI document shows it. */
+export const avatarFormSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'a JPEG, PNG, GIF or WebP picture, at most 10 MB' }),
+});
 export type AvatarRequest = z.infer<typeof avatarRequestSchema>;
 
 /** The signed-in user as the API shows them to themselves. */

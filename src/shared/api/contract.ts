@@ -102,6 +102,15 @@ export function bodyContract<S extends z.ZodType>(schema: S) {
   return z.preprocess((body) => body ?? {}, schema);
 }
 
+/**
+ * The multipart/form-data body of an upload route, for the document only: the plugin that reads
+ * multipart leaves the body unread (its file is streamed by the handler, which parses the fields with
+ * the route's field contract), so validation has nothing to check here and lets it through.
+ */
+export function multipartContract<S extends z.ZodType>(schema: S) {
+  return z.preprocess(() => undefined, schema.optional());
+}
+
 /** Parses `input` with a contract, or throws the catalogue's error for its first issue. */
 export function parseContract<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);

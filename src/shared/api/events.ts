@@ -13,6 +13,7 @@ import {
   latSchema,
   lonSchema,
   mediaDataSchema,
+  mediaFileSchema,
   numeric,
   optionalText,
   price,
@@ -180,11 +181,23 @@ export const editableEventSchema = z.object({
 });
 export type EditableEvent = z.infer<typeof editableEventSchema>;
 
-/** POST /v1/event/media: the event's cover image (spec §3 cover_url) as a base64 data URL, or null to remove it. */
+/**
+ * POST /v1/event/media: the event's cover image (spec §3 cover_url) as JSON, a base64 data URL (at most
+ * 10 MB) or null to remove it; or as multipart/form-data, the id and version as text parts, then the
+ * image in a part named `file`.
+ */
 export const eventMediaRequestSchema = z.object({
   id: idSchema(),
   version: versionSchema,
   data: mediaDataSchema,
+});
+export const eventMediaFormFieldsSchema = z.object({ id: idSchema(), version: versionSchema });
+export type EventMediaFormFields = z.infer<typeof eventMediaFormFieldsSchema>;
+/** The multipart body as the OpenAPI document shows it. */
+export const eventMediaFormSchema = z.object({
+  id: idSchema(),
+  version: versionSchema,
+  file: mediaFileSchema,
 });
 export type EventMediaRequest = z.infer<typeof eventMediaRequestSchema>;
 export const eventMediaResponseSchema = z.object({

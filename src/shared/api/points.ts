@@ -16,6 +16,7 @@ import {
   latSchema,
   lonSchema,
   mediaDataSchema,
+  mediaFileSchema,
   numeric,
   optionalDate,
   optionalText,
@@ -294,32 +295,50 @@ export type PointPeopleResponse = z.infer<typeof pointPeopleResponseSchema>;
 export const MEDIA_SLOTS = ['cover_image', 'cover_video', 'logo', 'screenshot'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
 
+const pointMediaFields = {
+  id: idSchema(),
+  version: versionSchema,
+  slot: z.enum(MEDIA_SLOTS, { error: `must be one of ${MEDIA_SLOTS.join(', ')}.` }),
+  position: z.preprocess(
+    numeric,
+    z
+      .number({ error: 'must be a number.' })
+      .int('must be a whole number.')
+      .min(1, `must be between 1 and ${MAX_SCREENSHOTS}.`)
+      .max(MAX_SCREENSHOTS, `must be between 1 and ${MAX_SCREENSHOTS}.`)
+      .optional(),
+  ),
+};
+function onlyScreenshotsHavePositions(
+  media: { slot: MediaSlot; position?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (media.position !== undefined && media.slot !== 'screenshot')
+    ctx.addIssue({ code: 'custom', path: ['position'], message: 'only screenshots have a position.' });
+}
+
 /**
- * POST /v1/xpoint/media: one file as a base64 data URL (`data:image/png;base64,...`), or null to remove
- * it. Screenshots take a `position` 1..14; without one a new screenshot goes to the first free place.
+ * POST /v1/xpoint/media as JSON: one image as a base64 data URL (`data:image/png;base64,...`, at most
+ * 10 MB), or null to remove the slot's file. Screenshots take a `position` 1..14; without one a new
+ * screenshot goes to the first free place. A video is refused here: it comes as multipart.
  */
 export const pointMediaRequestSchema = z
-  .object({
-    id: idSchema(),
-    version: versionSchema,
-    slot: z.enum(MEDIA_SLOTS, { error: `must be one of ${MEDIA_SLOTS.join(', ')}.` }),
-    position: z.preprocess(
-      numeric,
-      z
-        .number({ error: 'must be a number.' })
-        .int('must be a whole number.')
-        .min(1, `must be between 1 and ${MAX_SCREENSHOTS}.`)
-        .max(MAX_SCREENSHOTS, `must be between 1 and ${MAX_SCREENSHOTS}.`)
-        .optional(),
-    ),
-    data: mediaDataSchema,
-  })
+  .object({ ...pointMediaFields, data: mediaDataSchema })
   .superRefine((media, ctx) => {
-    if (media.position !== undefined && media.slot !== 'screenshot')
-      ctx.addIssue({ code: 'custom', path: ['position'], message: 'only screenshots have a position.' });
+    onlyScreenshotsHavePositions(media, ctx);
     if (media.data === null && media.slot === 'screenshot' && media.position === undefined)
       ctx.addIssue({ code: 'custom', path: ['position'], message: 'is required to remove a screenshot.' });
   });
+/**
+ * POST /v1/xpoint/media as multipart/form-data: the same fields as text parts, then the file (any
+ * slot, videos too) in a part named `file`. The fields are checked before the file is read.
+ */
+export const pointMediaFormFieldsSchema = z
+  .object(pointMediaFields)
+  .superRefine(onlyScreenshotsHavePositions);
+export type PointMediaFormFields = z.infer<typeof pointMediaFormFieldsSchema>;
+/** The multipart body as the OpenAPI document shows it. */
+export const pointMediaFormSchema = z.object({ ...pointMediaFields, file: mediaFileSchema });
 export type PointMediaRequest = z.infer<typeof pointMediaRequestSchema>;
 
 export const pointMediaResponseSchema = z.object({

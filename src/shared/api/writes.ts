@@ -208,6 +208,15 @@ export const mediaDataSchema = z.union([text().min(1, 'is required (or null to r
   error: 'must be a base64 data URL, or null to remove.',
 });
 
+/**
+ * The file part of a media upload sent as multipart/form-data (named `file`, after the fields). Only
+ * documents the part: the file is streamed by the route, never parsed into the body.
+ */
+export const mediaFileSchema = z.string().meta({
+  format: 'binary',
+  description: 'the file, after the other fields (they are checked before it is read)',
+});
+
 export const deleteResponseSchema = z.object({ ok: z.literal(true), id: z.string() });
 
 // ---------------------------------------------------------------------------------------------

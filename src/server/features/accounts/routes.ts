@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
   antiforgeryResponseSchema,
+  avatarFormSchema,
   avatarRequestSchema,
+  type AvatarRequest,
   changePasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -18,7 +21,8 @@ import { requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
-import { AVATAR_BODY_LIMIT_BYTES } from './avatar';
+import { MAX_IMAGE_BYTES, MEDIA_ROUTE, mediaBody } from '../points/media';
+import { FILE_FIELD, readMultipartUpload } from '../../media/upload';
 import { AccountLockedError, AccountService, mediaDirOf, toAccountUser } from './service';
 
 /** Per-IP limits (in memory, per process; the per-account lock lives in the store). */
@@ -182,34 +186,46 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
     },
   );
 
-  const avatarRoute = {
-    bodyLimit: AVATAR_BODY_LIMIT_BYTES,
-    onRequest: signedIn,
-    // a body past the route's limit is an image past 10 MB: say so in the spec's words
-    errorHandler: (error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        throw new AppError('invalidImageSize', { size: '10 MB' });
-      throw error;
-    },
-    schema: {
-      summary: 'Set the avatar',
-      description: 'A JPEG, PNG, GIF or WebP picture as a base64 data URL, at most 10 MB; stored as WebP.',
-      tags: ['accounts'],
-      body: bodyContract(avatarRequestSchema),
-      response: {
-        200: meResponseSchema,
-        ...errorResponses(
-          ...bodyErrors,
-          'unauthorized',
-          'invalidImage',
-          'invalidImageSize',
-          'antiforgeryMissing',
-        ),
+  // the avatar: JSON (a data URL, the body at most 14.5 MB) or multipart/form-data with the picture in
+  // a part named `file`, streamed; multipart is understood in this route's own scope only
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    scope.post(
+      '/v1/account/avatar',
+      {
+        ...MEDIA_ROUTE,
+        schema: {
+          summary: 'Set the avatar',
+          description:
+            'A JPEG, PNG, GIF or WebP picture, at most 10 MB, stored as a 256×256 WebP: as multipart/form-data ' +
+            '(the picture in a part named `file`, streamed) or as JSON, a base64 data URL in `image`. A visitor ' +
+            'is answered 401 before any of the body is read.',
+          tags: ['accounts'],
+          body: mediaBody(avatarRequestSchema, avatarFormSchema),
+          response: {
+            200: meResponseSchema,
+            ...errorResponses(
+              ...bodyErrors,
+              'unauthorized',
+              'invalidImage',
+              'invalidImageSize',
+              'antiforgeryMissing',
+            ),
+          },
+        },
       },
-    },
-  };
-  app.post('/v1/account/avatar', avatarRoute, async (request) => {
-    const user = await service.setAvatar(request.viewer, request.body);
-    return { user: toAccountUser(user) };
+      async (request) => {
+        if (!request.isMultipart()) {
+          const user = await service.setAvatar(request.viewer, request.body as AvatarRequest);
+          return { user: toAccountUser(user) };
+        }
+        const upload = await readMultipartUpload(request, MAX_IMAGE_BYTES);
+        if (upload.file === null)
+          throw new AppError('invalidField', { field: FILE_FIELD, reason: 'is required.' });
+        const user = await service.setAvatar(request.viewer, { image: upload.file });
+        await upload.finish();
+        return { user: toAccountUser(user) };
+      },
+    );
   });
 };

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type {
   AccountUser,
-  AvatarRequest,
   ChangePasswordRequest,
   LoginRequest,
   RegisterRequest,
@@ -14,7 +13,7 @@ import { requireViewer } from '../../auth/hook';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Store } from '../../store/store';
 import type { User } from '../../store/schema';
-import { storeAvatar } from './avatar';
+import { storeAvatar, type AvatarSource } from './avatar';
 import { hashPassword, verifyPassword } from './password';
 import * as q from './queries';
 
@@ -139,7 +138,7 @@ export class AccountService {
     await revokeUserSessions(this.store, signedIn.id, Date.now());
   }
 
-  async setAvatar(viewer: Viewer, { image }: AvatarRequest): Promise<User> {
+  async setAvatar(viewer: Viewer, { image }: { image: AvatarSource }): Promise<User> {
     const user = await this.me(viewer);
     const stored = await storeAvatar(image, this.options.mediaDir);
     const now = Date.now();

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bodyContract } from '../../../shared/api/contract';
@@ -5,8 +6,10 @@ import {
   createEventRequestSchema,
   editableEventSchema,
   eventIdRequestSchema,
+  eventMediaFormSchema,
   eventMediaRequestSchema,
   eventMediaResponseSchema,
+  type EventMediaRequest,
   eventWriteResponseSchema,
   updateEventRequestSchema,
 } from '../../../shared/api/events';
@@ -16,7 +19,9 @@ import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { mediaDirOf } from '../accounts/service';
-import { MEDIA_ROUTE } from '../points/media';
+import { MAX_IMAGE_BYTES, MEDIA_DESCRIPTION, MEDIA_ROUTE, mediaBody } from '../points/media';
+import { diskMedia } from '../../media/store';
+import { readMultipartUpload } from '../../media/upload';
 import { EventService } from './service';
 
 /**
@@ -35,7 +40,7 @@ export const eventWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
   app,
   { config, store },
 ) => {
-  const events = new EventService(store, { mediaDir: mediaDirOf(config.dataDir) });
+  const events = new EventService(store, { media: diskMedia(mediaDirOf(config.dataDir)) });
 
   const writeErrors = ['badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing'] as const;
   const write = <B extends z.ZodType, R extends z.ZodType>(
@@ -118,21 +123,33 @@ export const eventWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
     },
     async (request) => events.remove(request.viewer, request.body),
   );
-  app.post(
-    '/v1/event/media',
-    {
-      ...MEDIA_ROUTE,
-      schema: write(
-        "Set or remove an event's cover image (a base64 data URL)",
-        eventMediaRequestSchema,
-        eventMediaResponseSchema,
-        'invalidImage',
-        'invalidImageSize',
-        'forbidden',
-        'eventNotFound',
-        'conflict',
-      ),
-    },
-    async (request) => events.cover(request.viewer, request.body),
-  );
+  // the cover: JSON (a data URL) or multipart/form-data, streamed; multipart in this route's scope only
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    const { body: _json, ...schema } = write(
+      "Set or remove an event's cover image",
+      eventMediaRequestSchema,
+      eventMediaResponseSchema,
+      'invalidImage',
+      'invalidImageSize',
+      'forbidden',
+      'eventNotFound',
+      'conflict',
+    );
+    scope.post(
+      '/v1/event/media',
+      {
+        ...MEDIA_ROUTE,
+        schema: {
+          ...schema,
+          description: MEDIA_DESCRIPTION,
+          body: mediaBody(eventMediaRequestSchema, eventMediaFormSchema),
+        },
+      },
+      async (request) =>
+        request.isMultipart()
+          ? events.coverUpload(request.viewer, await readMultipartUpload(request, MAX_IMAGE_BYTES))
+          : events.cover(request.viewer, request.body as EventMediaRequest),
+    );
+  });
 };

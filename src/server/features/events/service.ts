@@ -4,20 +4,25 @@ import {
   type CreateEventRequest,
   type EditableEvent,
   type EventIdRequest,
+  eventMediaFormFieldsSchema,
+  type EventMediaFormFields,
   type EventMediaRequest,
   type EventMediaResponse,
   type EventWriteResponse,
   type UpdateEventRequest,
 } from '../../../shared/api/events';
+import { parseContract } from '../../../shared/api/contract';
 import { throwIssue } from '../../../shared/api/writes';
 import { eventLink } from '../../../shared/address';
 import { isValidId } from '../../../shared/domain/ids';
 import { AppError } from '../../../shared/errors';
 import { canControlEvent, type Viewer } from '../../../shared/permissions';
 import { requireViewer } from '../../auth/hook';
+import type { MediaPlace } from '../../media/store';
+import { FILE_FIELD, type MultipartUpload } from '../../media/upload';
 import type { Store } from '../../store/store';
 import { controlledPoint } from '../points/access';
-import { assetOf, storeImage } from '../points/media';
+import { assetOf, storeImage, type MediaSource } from '../points/media';
 import { coordinatesText, placeOf } from '../points/place';
 import { newId } from '../points/rows';
 import * as q from './queries';
@@ -30,7 +35,7 @@ import * as q from './queries';
 export class EventService {
   constructor(
     private readonly store: Store,
-    private readonly options: { mediaDir: string },
+    private readonly options: { media: MediaPlace },
   ) {}
 
   /**
@@ -132,13 +137,30 @@ export class EventService {
     return this.write(event, input);
   }
 
-  /** The event's cover image (spec §3 cover_url), by its owner or an admin, at the version they loaded. */
+  /** The event's cover image (spec §3 cover_url) as JSON, by its owner or an admin, at the version they loaded. */
   async cover(viewer: Viewer, input: EventMediaRequest): Promise<EventMediaResponse> {
+    return this.setCover(requireViewer(viewer), input, input.data);
+  }
+
+  /** The same as multipart/form-data: the fields and who controls the event are checked before the file is read. */
+  async coverUpload(viewer: Viewer, upload: MultipartUpload): Promise<EventMediaResponse> {
     const user = requireViewer(viewer);
+    const input = parseContract(eventMediaFormFieldsSchema, upload.fields);
+    if (upload.file === null)
+      throw new AppError('invalidField', { field: FILE_FIELD, reason: 'is required.' });
+    return this.setCover(user, input, upload.file, upload.finish);
+  }
+
+  private async setCover(
+    user: NonNullable<Viewer>,
+    input: EventMediaFormFields,
+    source: MediaSource | null,
+    bodyRead: () => Promise<void> = async () => {},
+  ): Promise<EventMediaResponse> {
     const event = await this.controlledEvent(user, input.id);
     if (input.version !== event.version) throw new AppError('conflict');
-    const stored =
-      input.data === null ? null : await storeImage(input.data, 'cover_image', this.options.mediaDir);
+    const stored = source === null ? null : await storeImage(source, 'cover_image', this.options.media);
+    await bodyRead();
     const version = await q.setEventCover(this.store, {
       id: event.id,
       version: input.version,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
 import { bodyContract, catalogueParser } from '../../../shared/api/contract';
@@ -13,8 +14,10 @@ import {
   editablePointSchema,
   myPointsResponseSchema,
   pointIdRequestSchema,
+  pointMediaFormSchema,
   pointMediaRequestSchema,
   pointMediaResponseSchema,
+  type PointMediaRequest,
   pointPeopleResponseSchema,
   pointWriteResponseSchema,
   updatePointRequestSchema,
@@ -26,7 +29,9 @@ import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { mediaDirOf } from '../accounts/service';
-import { MEDIA_ROUTE } from './media';
+import { MAX_VIDEO_BYTES, MEDIA_DESCRIPTION, MEDIA_ROUTE, mediaBody } from './media';
+import { diskMedia } from '../../media/store';
+import { readMultipartUpload } from '../../media/upload';
 import { PointService, listMyPoints, parseMyPointsQuery } from './service';
 
 /**
@@ -55,7 +60,7 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
   app,
   { config, store, auth },
 ) => {
-  const points = new PointService(store, { mediaDir: mediaDirOf(config.dataDir) });
+  const points = new PointService(store, { media: diskMedia(mediaDirOf(config.dataDir)) });
 
   /**
    * A visitor's write carries the anti-forgery token bound to their visitor cookie (GET
@@ -243,27 +248,41 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
     async (request) => points.clearConsultant(request.viewer, request.body),
   );
 
-  app.post(
-    '/v1/xpoint/media',
-    {
-      ...MEDIA_ROUTE,
-      schema: write(
-        "Set or remove a point's cover image, cover video, logo or a screenshot (a base64 data URL)",
-        pointMediaRequestSchema,
-        pointMediaResponseSchema,
-        'mediaSlotInvalid',
-        'invalidImage',
-        'invalidImageSize',
-        'invalidVideo',
-        'invalidVideoSize',
-        'videoEmpty',
-        'forbidden',
-        'pointNotFound',
-        'conflict',
-      ),
-    },
-    async (request) => points.media(request.viewer, request.body),
-  );
+  // media: an image as JSON (a data URL, up to 10 MB) or any file as multipart/form-data, streamed;
+  // multipart is understood in this route's own scope, nowhere else
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    const { body: _json, ...schema } = write(
+      "Set or remove a point's cover image, cover video, logo or a screenshot",
+      pointMediaRequestSchema,
+      pointMediaResponseSchema,
+      'mediaSlotInvalid',
+      'invalidImage',
+      'invalidImageSize',
+      'invalidVideo',
+      'invalidVideoSize',
+      'videoEmpty',
+      'videoNeedsMultipart',
+      'forbidden',
+      'pointNotFound',
+      'conflict',
+    );
+    scope.post(
+      '/v1/xpoint/media',
+      {
+        ...MEDIA_ROUTE,
+        schema: {
+          ...schema,
+          description: MEDIA_DESCRIPTION,
+          body: mediaBody(pointMediaRequestSchema, pointMediaFormSchema),
+        },
+      },
+      async (request) =>
+        request.isMultipart()
+          ? points.mediaUpload(request.viewer, await readMultipartUpload(request, MAX_VIDEO_BYTES))
+          : points.media(request.viewer, request.body as PointMediaRequest),
+    );
+  });
 
   // lenient like profiles: a repeated or bad paging value means the default, so any text is taken
   const queryText = z.union([z.string(), z.array(z.string())]).optional();

@@ -12,6 +12,8 @@ import {
   type EditablePoint,
   type MyPointsResponse,
   type PointIdRequest,
+  pointMediaFormFieldsSchema,
+  type PointMediaFormFields,
   type PointMediaRequest,
   type PointMediaResponse,
   type PointPeopleResponse,
@@ -19,6 +21,7 @@ import {
   type UpdatePointRequest,
 } from '../../../shared/api/points';
 import { parsePagingValue } from '../../../shared/api/profiles';
+import { parseContract } from '../../../shared/api/contract';
 import { throwIssue } from '../../../shared/api/writes';
 import { eventLink, pointLink } from '../../../shared/address';
 import { isValidId } from '../../../shared/domain/ids';
@@ -40,11 +43,13 @@ import {
   type OpeningHoursWarning,
 } from '../../../shared/validation/points';
 import { requireViewer } from '../../auth/hook';
+import type { MediaPlace } from '../../media/store';
+import { FILE_FIELD, type MultipartUpload } from '../../media/upload';
 import type { PointUpdate } from '../../store/schema';
 import type { Store } from '../../store/store';
 import { controlledPoint, pointOr404, subjectOf } from './access';
 import { checkedOpeningHours, openingHoursWarnings } from './hours';
-import { assetOf, storeImage, storeVideo } from './media';
+import { assetOf, storeImage, storeVideo, type MediaSource } from './media';
 import { composeAddress, coordinatesText, placeOf, type AddressParts } from './place';
 import * as q from './queries';
 import { columnsOf, contactRows, editableOf, newId } from './rows';
@@ -60,7 +65,7 @@ const REPORT_SUPERTYPES = new Set(['helprequest', 'incident']);
 export class PointService {
   constructor(
     private readonly store: Store,
-    private readonly options: { mediaDir: string },
+    private readonly options: { media: MediaPlace },
   ) {}
 
   /** Same or similar names within 100 m (issue 8), nearest first. Anyone may ask: it only reads. */
@@ -161,20 +166,44 @@ export class PointService {
   }
 
   /**
-   * One media file of a point (spec §3: cover image or video, logo, up to 14 screenshots), by a
-   * controller, at the version they loaded; null data removes the file from its slot.
+   * One media file of a point (spec §3: cover image or video, logo, up to 14 screenshots) sent as
+   * JSON, by a controller, at the version they loaded: an image as a data URL, or null data to remove
+   * the slot's file. A video only comes as multipart (mediaUpload).
    */
   async media(viewer: Viewer, input: PointMediaRequest): Promise<PointMediaResponse> {
     const user = requireViewer(viewer);
+    if (input.slot === 'cover_video' && input.data !== null) throw new AppError('videoNeedsMultipart');
+    return this.setMedia(user, input, input.data);
+  }
+
+  /**
+   * The same as multipart/form-data: the fields are parsed and who controls the point is checked
+   * before a byte of the file is read; the file is then streamed into place (media.ts).
+   */
+  async mediaUpload(viewer: Viewer, upload: MultipartUpload): Promise<PointMediaResponse> {
+    const user = requireViewer(viewer);
+    const input = parseContract(pointMediaFormFieldsSchema, upload.fields);
+    if (upload.file === null)
+      throw new AppError('invalidField', { field: FILE_FIELD, reason: 'is required.' });
+    return this.setMedia(user, input, upload.file, upload.finish);
+  }
+
+  private async setMedia(
+    user: NonNullable<Viewer>,
+    input: PointMediaFormFields,
+    source: MediaSource | null,
+    bodyRead: () => Promise<void> = async () => {},
+  ): Promise<PointMediaResponse> {
     const point = await controlledPoint(this.store, user, input.id);
     if (input.version !== point.version) throw new AppError('conflict');
     const position = input.slot === 'screenshot' ? await this.screenshotPosition(point.id, input) : null;
     const stored =
-      input.data === null
+      source === null
         ? null
         : input.slot === 'cover_video'
-          ? await storeVideo(input.data, this.options.mediaDir)
-          : await storeImage(input.data, input.slot, this.options.mediaDir);
+          ? await storeVideo(source, this.options.media)
+          : await storeImage(source, input.slot, this.options.media);
+    await bodyRead();
     const url = stored?.url ?? null;
     const version = await q.setPointMedia(this.store, {
       id: point.id,
@@ -335,7 +364,7 @@ export class PointService {
   }
 
   /** The screenshot place asked for, or the first free one; a point has at most 14 (spec §3). */
-  private async screenshotPosition(id: string, input: PointMediaRequest): Promise<number> {
+  private async screenshotPosition(id: string, input: PointMediaFormFields): Promise<number> {
     if (input.position !== undefined) return input.position;
     const taken = new Set((await q.pointScreenshots(this.store, id)).map((s) => s.position));
     for (let p = 1; p <= MAX_SCREENSHOTS; p++) if (!taken.has(p)) return p;

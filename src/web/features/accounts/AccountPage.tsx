@@ -6,7 +6,7 @@ import {
   type AccountUser,
 } from '../../../shared/api/accounts';
 import { DEFAULT_PASSWORD_RULE } from '../../../shared/validation/accounts';
-import { apiPost, fieldError } from '../../lib/api';
+import { apiPost, apiUpload, fieldError, fileForm } from '../../lib/api';
 import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
 import { messageFor } from './accountForm';
@@ -83,7 +83,7 @@ export function AccountPage() {
   );
 }
 
-/** Reads a picked file as a base64 data URL, the form the avatar API takes. */
+/** Reads a picked file as a data URL, for the preview beside the current photo. */
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -97,7 +97,7 @@ function PhotoSection({ user }: { user: AccountUser }) {
   const { updateUser } = useSession();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
@@ -123,7 +123,7 @@ function PhotoSection({ user }: { user: AccountUser }) {
       return;
     }
     try {
-      setPreview(await readAsDataUrl(file));
+      setPreview({ file, url: await readAsDataUrl(file) });
       setStatus('Preview ready. Choose Save photo to use it.');
     } catch (failure) {
       setError(errorText(failure));
@@ -137,7 +137,10 @@ function PhotoSection({ user }: { user: AccountUser }) {
     setError(null);
     setStatus('Uploading your photo…');
     try {
-      const answer = await apiPost('/v1/account/avatar', meResponseSchema, { image: preview });
+      // the file itself, as multipart/form-data: the browser streams it and reports the progress
+      const answer = await apiUpload('/v1/account/avatar', meResponseSchema, fileForm({}, preview.file), {
+        onProgress: (sent) => setStatus(`Uploading your photo… ${Math.round(sent * 100)}%`),
+      });
       updateUser(answer.user);
       setPreview(null);
       if (inputRef.current) inputRef.current.value = '';
@@ -172,7 +175,7 @@ function PhotoSection({ user }: { user: AccountUser }) {
           <div className="account__avatar">
             <img
               className="xp-avatar account__preview"
-              src={preview}
+              src={preview.url}
               alt="Preview of your new photo"
               width={96}
               height={96}

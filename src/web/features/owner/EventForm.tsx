@@ -76,7 +76,7 @@ export function EventForm({
   const [admission, ticketValues] = useWatch({ control, name: ['admission', 'tickets'] });
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Saved | null>(savedAtStart);
-  const [cover, setCover] = useState<{ name: string; data: string } | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
   const formRef = useRefusalFocus('.owner-alert', formState.submitCount);
   const field = (name: Name) => ({ id: `${id}-${name}`, error: errorAt(formState.errors, name) });
@@ -96,10 +96,8 @@ export function EventForm({
       setCoverError('Invalid image size. Max allowed 10 MB');
       return;
     }
-    const reader = new FileReader();
-    reader.onload = () => setCover({ name: file.name, data: String(reader.result) });
-    reader.onerror = () => setCoverError('The file could not be read. Choose it again.');
-    reader.readAsDataURL(file);
+    // sent as it is when the event is saved (multipart: the browser streams it from the disk)
+    setCover(file);
   };
 
   const save = async (values: EventFormValues) => {
@@ -111,7 +109,7 @@ export function EventForm({
     setSaved(current);
     if (cover !== null) {
       try {
-        const media = await uploadEventCover(current.id, current.version, cover.data);
+        const media = await uploadEventCover(current.id, current.version, cover);
         current = { ...current, version: media.version };
         setSaved(current);
       } catch (error) {

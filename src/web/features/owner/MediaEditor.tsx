@@ -6,7 +6,6 @@ import {
   SLOT_LABELS,
   acceptFor,
   checkPickedFile,
-  readAsDataUrl,
   screenshotRoom,
   sortedScreenshots,
   uploadErrorMessage,
@@ -50,14 +49,18 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
     logo: point.url_icon_or_logo,
     screenshots: sortedScreenshots(point.screenshots),
   }));
-  /** a local preview while a file is on its way, by slot (screenshots: 'screenshot'). */
+  /** a local preview (an object URL of the picked file) while it is on its way, by slot. */
   const [pending, setPending] = useState<Partial<Record<MediaSlot, string>>>({});
+  /** how much of the file on its way has been sent, 0..1, by slot. */
+  const [progress, setProgress] = useState<Partial<Record<MediaSlot, number>>>({});
   const [errors, setErrors] = useState<Partial<Record<MediaSlot, string>>>({});
 
   const send = (upload: Omit<MediaUpload, 'id' | 'version'>, fileName: string) => {
     const run = async () => {
       try {
-        const answer = await uploadMedia({ ...upload, id: point.id, version: version() });
+        const answer = await uploadMedia({ ...upload, id: point.id, version: version() }, (sent) =>
+          setProgress((current) => ({ ...current, [upload.slot]: sent })),
+        );
         onVersion(answer.version);
         setMedia((current) => {
           if (answer.slot !== 'screenshot') return { ...current, [answer.slot]: answer.url };
@@ -79,6 +82,11 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
           }));
       } finally {
         setPending((current) => {
+          const { [upload.slot]: preview, ...rest } = current;
+          if (preview !== undefined) URL.revokeObjectURL(preview);
+          return rest;
+        });
+        setProgress((current) => {
           const { [upload.slot]: _done, ...rest } = current;
           return rest;
         });
@@ -105,21 +113,15 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
       }
     }
     for (const file of files) {
-      let data: string;
-      try {
-        data = await readAsDataUrl(file);
-      } catch (error) {
-        setErrors((current) => ({ ...current, [slot]: uploadErrorMessage(error, slot, file.name) }));
-        return;
-      }
-      setPending((current) => ({ ...current, [slot]: data }));
-      await send({ slot, data }, file.name);
+      // the browser streams the file from the disk: nothing is read into memory here
+      setPending((current) => ({ ...current, [slot]: URL.createObjectURL(file) }));
+      await send({ slot, file }, file.name);
     }
   };
 
   const remove = (slot: MediaSlot, position?: number) => {
     setErrors((current) => ({ ...current, [slot]: undefined }));
-    void send({ slot, data: null, ...(position === undefined ? {} : { position }) }, '');
+    void send({ slot, file: null, ...(position === undefined ? {} : { position }) }, '');
   };
 
   return (
@@ -134,6 +136,7 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
           slot={slot}
           url={pending[slot] ?? media[slot]}
           busy={pending[slot] !== undefined}
+          progress={progress[slot]}
           error={errors[slot]}
           onPick={(files) => void pick(slot, files)}
           onRemove={() => remove(slot)}
@@ -142,6 +145,7 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
       <Screenshots
         shots={media.screenshots}
         pending={pending.screenshot}
+        progress={progress.screenshot}
         error={errors.screenshot}
         onPick={(files) => void pick('screenshot', files)}
         onRemove={(position) => remove('screenshot', position)}
@@ -161,6 +165,7 @@ function MediaSlotEditor({
   slot,
   url,
   busy,
+  progress,
   error,
   onPick,
   onRemove,
@@ -168,6 +173,7 @@ function MediaSlotEditor({
   slot: SingleSlot;
   url: string | null;
   busy: boolean;
+  progress: number | undefined;
   error: string | undefined;
   onPick(files: File[]): void;
   onRemove(): void;
@@ -189,7 +195,7 @@ function MediaSlotEditor({
         ) : (
           <img src={url} alt={`${label} preview`} />
         )}
-        {busy && <span className="media-slot__busy">Uploading…</span>}
+        {busy && <UploadProgress sent={progress} />}
       </div>
       <div className="media-slot__actions">
         <label className="xp-button media-slot__pick">
@@ -224,12 +230,14 @@ function MediaSlotEditor({
 function Screenshots({
   shots,
   pending,
+  progress,
   error,
   onPick,
   onRemove,
 }: {
   shots: { position: number; url: string }[];
   pending: string | undefined;
+  progress: number | undefined;
   error: string | undefined;
   onPick(files: File[]): void;
   onRemove(position: number): void;
@@ -259,7 +267,7 @@ function Screenshots({
           {pending !== undefined && (
             <li className="media-shots__pending">
               <img src={pending} alt="A screenshot on its way" />
-              <span className="media-slot__busy">Uploading…</span>
+              <UploadProgress sent={progress} compact />
             </li>
           )}
         </ul>
@@ -282,6 +290,28 @@ function Screenshots({
       </div>
       <SlotError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * 'Uploading… 42%' over a file on its way, as a progressbar for assistive technology; the
+ * percentage is left out until the browser reports one (and for a removal, which sends no file).
+ */
+function UploadProgress({ sent, compact = false }: { sent: number | undefined; compact?: boolean }) {
+  const percent = sent === undefined ? undefined : Math.min(100, Math.round(sent * 100));
+  // a screenshot's tile is narrow: there the percentage alone, once there is one
+  const text = percent === undefined ? 'Uploading…' : compact ? `${percent}%` : `Uploading… ${percent}%`;
+  return (
+    <span
+      className="media-slot__busy"
+      role="progressbar"
+      aria-label="Upload"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      {text}
+    </span>
   );
 }
 

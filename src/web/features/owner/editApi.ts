@@ -8,7 +8,7 @@ import {
   type PointWriteResponse,
 } from '../../../shared/api/points';
 import { ERRORS } from '../../../shared/errors';
-import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { ApiError, apiGet, apiPost, apiUpload, fileForm } from '../../lib/api';
 
 /** The calls of the edit and copy-to-new forms (docs/api/points-write.md). */
 
@@ -46,13 +46,22 @@ export interface MediaUpload {
   id: string;
   version: number;
   slot: MediaSlot;
-  /** a data URL, or null to remove the file. */
-  data: string | null;
+  /** the picked file, or null to remove the slot's file. */
+  file: File | null;
   /** screenshots only: 1..14 (a new one without it takes the first free place). */
   position?: number;
 }
 
-/** POST /v1/xpoint/media: one file; answers its url and the point's next version. */
-export function uploadMedia(upload: MediaUpload): Promise<PointMediaResponse> {
-  return apiPost('/v1/xpoint/media', pointMediaResponseSchema, upload);
+/**
+ * POST /v1/xpoint/media: one file as multipart/form-data (the fields first: the server checks them
+ * before it reads the file), or a removal as JSON; answers the url and the point's next version.
+ */
+export function uploadMedia(
+  { file, ...fields }: MediaUpload,
+  onProgress?: (sent: number) => void,
+): Promise<PointMediaResponse> {
+  if (file === null) return apiPost('/v1/xpoint/media', pointMediaResponseSchema, { ...fields, data: null });
+  return apiUpload('/v1/xpoint/media', pointMediaResponseSchema, fileForm(fields, file), {
+    ...(onProgress ? { onProgress } : {}),
+  });
 }

@@ -62,13 +62,9 @@ describe('media checks before sending', () => {
 
 describe('what the server refuses', () => {
   test('given a text file named .jpg, then the server’s message is shown under the slot’s name', () => {
-    const refused = new ApiError(
-      2009,
-      'image: must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.',
-      400,
-    );
+    const refused = new ApiError(2009, 'image: must be a JPEG, PNG, GIF or WebP picture.', 400);
     expect(uploadErrorMessage(refused, 'cover_image', 'notes.jpg')).toBe(
-      'Cover image: "notes.jpg" was not accepted. image: must be a JPEG, PNG, GIF or WebP picture sent as a base64 data URL.',
+      'Cover image: "notes.jpg" was not accepted. image: must be a JPEG, PNG, GIF or WebP picture.',
     );
   });
 

@@ -84,16 +84,6 @@ export function uploadErrorMessage(error: unknown, slot: MediaSlot, fileName: st
   return message;
 }
 
-/** Reads a picked file as the data URL the media call takes. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /** The screenshots as the form shows them: positions 1..14 in order. */
 export function sortedScreenshots<T extends { position: number }>(shots: readonly T[]): T[] {
   return [...shots].sort((a, b) => a.position - b.position);

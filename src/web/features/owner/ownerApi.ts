@@ -12,7 +12,7 @@ import {
   type PointPeopleResponse,
 } from '../../../shared/api/points';
 import { deleteResponseSchema } from '../../../shared/api/writes';
-import { apiGet, apiPost } from '../../lib/api';
+import { apiGet, apiPost, apiUpload, fileForm } from '../../lib/api';
 import type { EventBody } from './eventForm';
 
 /**
@@ -57,9 +57,9 @@ export function deleteEvent(id: string) {
   return apiPost('/v1/event/delete', deleteResponseSchema, { id });
 }
 
-/** The cover as a data URL; the event's current version, as for every write. */
-export function uploadEventCover(id: string, version: number, data: string): Promise<EventMediaResponse> {
-  return apiPost('/v1/event/media', eventMediaResponseSchema, { id, version, data });
+/** The cover image as multipart/form-data; the event's current version, as for every write. */
+export function uploadEventCover(id: string, version: number, file: File): Promise<EventMediaResponse> {
+  return apiUpload('/v1/event/media', eventMediaResponseSchema, fileForm({ id, version }, file));
 }
 
 /** `supertype`: a point supertype, 'event', or 'all'. */
