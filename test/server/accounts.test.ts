@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
+import { AppError } from '../../src/shared/errors';
+import { AccountService } from '../../src/server/features/accounts/service';
 import { bearer, freshIp, login, registerUser, sessionCookie, signIn } from '../support/accounts';
 
 const PASSWORD = 'correct-horse-1';
@@ -552,36 +554,114 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       expect((await registerUser(t, 'victim')).statusCode).toBe(201);
     });
 
-    it('locks an account after 5 wrong passwords in a row, from any address; the owner gets in once it passes', async () => {
-      const answers: number[] = [];
-      let retryAfter: string | undefined;
-      for (let i = 0; i < 20; i++) {
-        const res = await login(t, 'victim', `guess-${i}-wrong`);
-        answers.push(res.statusCode);
-        if (res.statusCode === 429) {
-          retryAfter = String(res.headers['retry-after']);
-          expect(res.json()).toMatchObject({ errorcode: 2006 });
-          expect(res.json().error).toMatch(
-            /^Too many failed sign-ins for this account; try again in \d+ (s|min)\.$/,
-          );
-        }
-      }
-      expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-      expect(answers.slice(5)).toEqual(Array(15).fill(429));
-      expect(Number(retryAfter)).toBeGreaterThan(0);
-      // while locked, even the right password is refused
-      expect((await login(t, 'victim', PASSWORD)).statusCode).toBe(429);
-      // later: the failures age out of the window and the real owner signs in
-      await t.store.db
-        .updateTable('login_failures')
-        .set((eb) => ({ failed_at: eb('failed_at', '-', 16 * 60_000) }))
+    const LOCKED = /^Too many failed sign-ins for this account; try again in \d+ (s|min)\.$/;
+    /** Lets every lock pass now, as if its time had gone by. */
+    const passLocks = () =>
+      t.store.db
+        .updateTable('login_throttle')
+        .set({ locked_until: Date.now() - 1 })
         .execute();
-      expect((await login(t, 'victim', PASSWORD)).statusCode).toBe(200);
+
+    it('locks an address out of an account after 5 wrong passwords, while the owner elsewhere signs in at once', async () => {
+      const attacker = freshIp();
+      const answers: number[] = [];
+      let locked: Awaited<ReturnType<typeof login>> | undefined;
+      for (let i = 0; i < 8; i++) {
+        const res = await login(t, 'victim', `guess-${i}-wrong`, attacker);
+        answers.push(res.statusCode);
+        if (res.statusCode === 429) locked = res;
+      }
+      expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      expect(locked?.json()).toMatchObject({ errorcode: 2006 });
+      expect(locked?.json().error).toMatch(LOCKED);
+      // the lock says when to try again: 30 s for the first lock
+      const retryAfter = Number(locked?.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(25);
+      expect(retryAfter).toBeLessThanOrEqual(30);
+      // from the attacker's address even the right password waits
+      expect((await login(t, 'victim', PASSWORD, attacker)).statusCode).toBe(429);
+      // the owner, at home, is not slowed at all
+      expect((await login(t, 'victim', PASSWORD, freshIp())).statusCode).toBe(200);
+    });
+
+    it('doubles the lock for each further failure after one passes, and forgets it on a right password', async () => {
+      const attacker = freshIp();
+      for (let i = 0; i < 5; i++) await login(t, 'victim', `again-${i}`, attacker);
+      await passLocks();
+      // one more try once the lock has passed; failing it locks for twice as long
+      expect((await login(t, 'victim', 'still-wrong', attacker)).statusCode).toBe(401);
+      const second = await login(t, 'victim', 'still-wrong', attacker);
+      expect(second.statusCode).toBe(429);
+      expect(Number(second.headers['retry-after'])).toBeGreaterThan(55);
+      expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(60);
+      await passLocks();
+      // the owner typing from that address gets in, and the address starts afresh
+      expect((await login(t, 'victim', PASSWORD, attacker)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await login(t, 'victim', `fresh-${i}`, attacker)).statusCode).toBe(401);
+    });
+
+    it('checks at most 5 passwords of 30 sent at once from one address', async () => {
+      expect((await registerUser(t, 'raced')).statusCode).toBe(201);
+      const attacker = freshIp();
+      // 30 is the address's route limit a minute: a burst past it is refused whole by the limiter
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(t, 'raced', `parallel-${i}`, attacker)),
+      );
+      const codes = answers.map((res) => res.json().errorcode as number);
+      expect(codes.filter((c) => c === 2001)).toHaveLength(5);
+      expect(codes.filter((c) => c === 2006)).toHaveLength(25);
+    });
+
+    it('checks at most 5 passwords of 50 sign-ins run at once, and at most 50 across 60 addresses', async () => {
+      expect((await registerUser(t, 'raced_50')).statusCode).toBe(201);
+      const service = new AccountService(t.store, {
+        passwordRule: t.config.passwordRule,
+        mediaDir: t.config.dataDir,
+      });
+      let checked = 0;
+      const attempt = (password: string, ip: string) =>
+        service.authenticate({ login: 'raced_50', password }, ip).then(
+          () => 'in',
+          (error: unknown) => {
+            if (error instanceof AppError && error.errorName === 'wrongCredentials') checked += 1;
+            return error instanceof AppError ? error.errorName : String(error);
+          },
+        );
+      const oneAddress = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => attempt(`parallel-${i}`, '192.0.2.7')),
+      );
+      expect(checked).toBe(5);
+      expect(oneAddress.filter((name) => name === 'accountLocked')).toHaveLength(45);
+      checked = 0;
+      // 60 addresses, 2 tries each, all at once: the account-wide limit (50, less the 5 above) holds
+      await Promise.all(
+        Array.from({ length: 120 }, (_, i) => attempt(`spread-${i}`, `198.51.100.${i % 60}`)),
+      );
+      expect(checked).toBe(45);
+    });
+
+    it('locks the account for everyone once it fails from many addresses', async () => {
+      expect((await registerUser(t, 'besieged')).statusCode).toBe(201);
+      const attempts: Promise<unknown>[] = [];
+      for (let address = 0; address < 10; address++) {
+        const ip = freshIp();
+        for (let i = 0; i < 5; i++) attempts.push(login(t, 'besieged', `spread-${address}-${i}`, ip));
+      }
+      await Promise.all(attempts);
+      const owner = await login(t, 'besieged', PASSWORD, freshIp());
+      expect(owner.statusCode).toBe(429);
+      expect(owner.json().error).toMatch(LOCKED);
+      expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
+      await passLocks();
+      expect((await login(t, 'besieged', PASSWORD, freshIp())).statusCode).toBe(200);
     });
 
     it('treats an unknown account the same way, so locks reveal nothing', async () => {
+      const ip = freshIp();
       const answers: number[] = [];
-      for (let i = 0; i < 7; i++) answers.push((await login(t, 'ghost_account', `guess-${i}`)).statusCode);
+      for (let i = 0; i < 7; i++)
+        answers.push((await login(t, 'ghost_account', `guess-${i}`, ip)).statusCode);
       expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
 

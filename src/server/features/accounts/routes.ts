@@ -21,7 +21,10 @@ import type { Store } from '../../store/store';
 import { AVATAR_BODY_LIMIT_BYTES } from './avatar';
 import { AccountLockedError, AccountService, mediaDirOf, toAccountUser } from './service';
 
-/** Per-IP limits (in memory, per process; the per-account lock lives in the store). */
+/**
+ * Per-IP limits on the routes (in memory, per process). The sign-in locks per account and address and
+ * per account live in the store (service.ts, throttle.ts), so every process agrees on them.
+ */
 const LOGIN_PER_IP = { max: 30, timeWindow: 60_000 };
 const REGISTER_PER_IP = { max: 10, timeWindow: 15 * 60_000 };
 
@@ -79,6 +82,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
       config: { rateLimit: LOGIN_PER_IP },
       schema: {
         summary: 'Sign in with a username or email and a password',
+        description:
+          'Five failures from one address lock that address out of the account (30 s, doubling to 15 min); fifty from anywhere lock the account. A lock answers 429 with Retry-After.',
         tags: ['accounts'],
         body: bodyContract(loginRequestSchema),
         response: {
