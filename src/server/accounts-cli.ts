@@ -1,12 +1,7 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import {
-  emailSchema,
-  fullnameSchema,
-  newPasswordSchema,
-  parseRequest,
-  usernameSchema,
-} from '../shared/api/accounts';
+import type { z } from 'zod';
+import { parseRequest, registerRequestSchema } from '../shared/api/accounts';
+import { estimatePasswordStrength } from '../shared/validation/zxcvbn';
 import { AppError } from '../shared/errors';
 import { ConfigError, loadConfig } from './config';
 import { AccountService, mediaDirOf } from './features/accounts/service';
@@ -47,12 +42,8 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   const values = parsed.values;
-  const schema = z.object({
-    username: usernameSchema,
-    email: emailSchema,
-    fullname: fullnameSchema,
-    password: newPasswordSchema(config.passwordRule),
-  });
+  // the sign-up's own rules, common and easily guessed passwords refused too
+  const schema = registerRequestSchema(config.passwordRule, estimatePasswordStrength);
   let input: z.output<typeof schema>;
   try {
     input = parseRequest(schema, { ...values, fullname: values.fullname ?? values.username });

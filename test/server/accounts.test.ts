@@ -10,6 +10,8 @@ import { AccountService } from '../../src/server/features/accounts/service';
 import { bearer, freshIp, login, registerUser, sessionCookie, signIn } from '../support/accounts';
 
 const PASSWORD = 'correct-horse-1';
+const GUESSABLE =
+  'is too easy to guess. Avoid common passwords and your own name, username or email; a few unrelated words make a strong password.';
 const WRONG_CREDENTIALS = { errorcode: 2001, error: 'Wrong username/email or password.' };
 const SESSION_INVALID = {
   errorcode: 2002,
@@ -104,6 +106,32 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         error: message,
         field: message.slice(0, message.indexOf(':')),
       });
+      expect(await userCount()).toBe(before);
+    });
+
+    it.each([
+      ['a common password', 'password'],
+      ['a run of digits', '12345678'],
+      ['a keyboard row', 'qwertyuiop'],
+      ['the username', 'Marta_Lindqvist'],
+      ["the email's local part", 'm.lindqvist'],
+      ['the username and a year', 'Marta_Lindqvist1990'],
+      ['a season, a year and a symbol', 'Summer2024!'],
+    ])('refuses %s as a password with 2013 beside the field, and stores nothing', async (_name, password) => {
+      const before = await userCount();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/account/register',
+        headers: { 'x-forwarded-for': freshIp() },
+        payload: {
+          username: 'Marta_Lindqvist',
+          email: 'm.lindqvist@example.com',
+          fullname: 'Marta Lindqvist',
+          password,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ field: 'password', errorcode: 2013, error: `password: ${GUESSABLE}` });
       expect(await userCount()).toBe(before);
     });
 
@@ -448,6 +476,25 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         errorcode: 1003,
         error: 'newPassword: must be at least 8 characters long.',
       });
+      expect((await login(t, 'pwuser', PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('refuses a common or easily guessed new password, its own username included', async () => {
+      const session = await signIn(t, 'pwuser', PASSWORD);
+      for (const newPassword of ['password', '12345678', 'pwuser12', 'pwuser2024', 'iloveyou1']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v1/account/password',
+          headers: bearer(session.token),
+          payload: { currentPassword: PASSWORD, newPassword },
+        });
+        expect(res.statusCode, newPassword).toBe(400);
+        expect(res.json(), newPassword).toEqual({
+          field: 'newPassword',
+          errorcode: 2013,
+          error: `newPassword: ${GUESSABLE}`,
+        });
+      }
       expect((await login(t, 'pwuser', PASSWORD)).statusCode).toBe(200);
     });
 

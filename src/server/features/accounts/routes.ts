@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/accounts';
 import { bodyContract } from '../../../shared/api/contract';
 import { AppError } from '../../../shared/errors';
+import { estimatePasswordStrength } from '../../../shared/validation/zxcvbn';
 import { requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
@@ -62,10 +63,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
         summary: 'Create an account and sign in',
         description: 'Sets the session cookie and answers the token for API clients.',
         tags: ['accounts'],
-        body: bodyContract(registerRequestSchema(rule)),
+        body: bodyContract(registerRequestSchema(rule, estimatePasswordStrength)),
         response: {
           201: registerResponseSchema,
-          ...errorResponses(...bodyErrors, 'usernameTaken', 'emailTaken', 'rateLimited'),
+          ...errorResponses(
+            ...bodyErrors,
+            'passwordTooGuessable',
+            'usernameTaken',
+            'emailTaken',
+            'rateLimited',
+          ),
         },
       },
     },
@@ -174,10 +181,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
         summary: 'Change the password',
         description: 'Signs out every other session.',
         tags: ['accounts'],
-        body: bodyContract(changePasswordRequestSchema(rule)),
+        body: bodyContract(changePasswordRequestSchema(rule, estimatePasswordStrength)),
         response: {
           200: meResponseSchema,
-          ...errorResponses(...bodyErrors, 'unauthorized', 'wrongCurrentPassword', 'antiforgeryMissing'),
+          ...errorResponses(
+            ...bodyErrors,
+            'passwordTooGuessable',
+            'unauthorized',
+            'wrongCurrentPassword',
+            'antiforgeryMissing',
+          ),
         },
       },
     },

@@ -10,6 +10,8 @@ import type {
 import { AppError } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/permissions';
 import type { PasswordRule } from '../../../shared/validation/accounts';
+import { isGuessable, userInputsOf } from '../../../shared/validation/password-strength';
+import { estimatePasswordStrength } from '../../../shared/validation/zxcvbn';
 import { requireViewer } from '../../auth/hook';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Store } from '../../store/store';
@@ -161,6 +163,9 @@ export class AccountService {
     if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
       throw new AppError('wrongCurrentPassword');
     }
+    // the contract refused common passwords; only here is it known whose names to refuse too
+    if (isGuessable(input.newPassword, userInputsOf(user), estimatePasswordStrength))
+      throw new AppError('passwordTooGuessable', { field: 'newPassword' });
     const now = Date.now();
     await q.updatePasswordHash(this.store, user.id, await hashPassword(input.newPassword), now);
     await revokeUserSessions(this.store, user.id, now, sessionId);
