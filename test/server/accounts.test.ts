@@ -198,6 +198,34 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       });
       expect(await userCount()).toBe(before);
     });
+    it('tells one address at most 3 times in parallel or in turn that an email is taken, then pauses its sign-ups', async () => {
+      for (const name of ['probe_a', 'probe_b', 'probe_c', 'probe_d', 'probe_e', 'probe_f'])
+        expect((await registerUser(t, name)).statusCode).toBe(201);
+      const prober = freshIp();
+      const signUp = (username: string, email: string, ip = prober) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/account/register',
+          headers: { 'x-forwarded-for': ip },
+          payload: { username, email, fullname: 'Prober', password: PASSWORD },
+        });
+      // usernames are public: a taken one is said as often as asked, and costs nothing
+      for (let i = 0; i < 4; i++)
+        expect((await signUp('probe_a', `new-${i}@example.com`)).statusCode).toBe(409);
+      // emails are not: five probes at once get at most three answers
+      const probes = await Promise.all(
+        ['b', 'c', 'd', 'e', 'f'].map((x, i) => signUp(`prober_${i}`, `probe_${x}@example.com`)),
+      );
+      const codes = probes.map((res) => res.json().errorcode as number).sort();
+      expect(codes).toEqual([1020, 1020, 2005, 2005, 2005]);
+      // then the address waits, whatever it sends: a free email learns nothing either
+      const paused = await signUp('prober_free', 'free-address@example.com');
+      expect(paused.statusCode).toBe(429);
+      expect(paused.json()).toEqual({ errorcode: 1020, error: 'Too many requests; try again in 15 min.' });
+      expect(Number(paused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // someone at another address signs up as usual
+      expect((await signUp('prober_free', 'free-address@example.com', freshIp())).statusCode).toBe(201);
+    });
   });
 
   describe('sign in and out', () => {

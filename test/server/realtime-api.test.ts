@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../support/app';
 import { bearer, registerUser, signIn, type SignedIn } from '../support/accounts';
@@ -374,7 +375,7 @@ describe.each(TEST_DIALECTS)('live API on %s', (dialect) => {
       await meetDevices('dev-1', 'dev-2', 'dev-3');
       await t.store.db.updateTable('points').set({ stats_total: 0 }).where('id', '=', 'shop1').execute();
       await t.store.db.deleteFrom('promo_events').execute();
-      await t.store.db.deleteFrom('live_activity').execute();
+      await sql`delete from live_activity`.execute(t.store.db);
       const post = (kind: string, deviceid: string, id = 'shop1') =>
         t.app.inject({ method: 'POST', url: `/map/promo/${id}/${kind}`, payload: { deviceid } });
       expect((await post('impression', 'dev-1')).json()).toEqual({ status: 'ok', counted: true });

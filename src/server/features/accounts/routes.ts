@@ -20,7 +20,7 @@ import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { AVATAR_BODY_LIMIT_BYTES } from './avatar';
-import { AccountLockedError, AccountService, mediaDirOf, toAccountUser } from './service';
+import { AccountLockedError, AccountService, SignUpPausedError, mediaDirOf, toAccountUser } from './service';
 
 /**
  * Per-IP limits on the routes (in memory, per process). The sign-in locks per account and address and
@@ -61,7 +61,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
       config: { rateLimit: REGISTER_PER_IP },
       schema: {
         summary: 'Create an account and sign in',
-        description: 'Sets the session cookie and answers the token for API clients.',
+        description:
+          'Sets the session cookie and answers the token for API clients. An address answered "email taken" 3 times waits 15 min (doubling to an hour) before it may sign up again; 10 sign-ups per address per 15 min.',
         tags: ['accounts'],
         body: bodyContract(registerRequestSchema(rule, estimatePasswordStrength)),
         response: {
@@ -77,7 +78,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
       },
     },
     async (request, reply) => {
-      const user = await service.register(request.body);
+      let user;
+      try {
+        user = await service.register(request.body, request.ip);
+      } catch (error) {
+        if (error instanceof SignUpPausedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
       const { token } = await auth.startSession(request, reply, user.id);
       return reply.status(201).send({ user: toAccountUser(user), token });
     },

@@ -48,6 +48,24 @@ export const SIGNIN_PER_ACCOUNT: ThrottlePolicy = {
   forgetAfterMs: 15 * 60_000,
 };
 
+/**
+ * Sign-ups answered "this email is taken" per address before its sign-ups wait: 3, then 15 min,
+ * doubling to an hour. Taken usernames do not count: they are public, and picking a free one is normal.
+ */
+export const SIGNUP_EMAIL_CLASHES: ThrottlePolicy = {
+  limit: 3,
+  baseLockMs: 15 * 60_000,
+  maxLockMs: 60 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+};
+
+/** A 429 for sign-ups from an address that has probed too many taken emails (Retry-After). */
+export class SignUpPausedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rateLimited', { retry: formatSeconds(retryAfterSeconds) });
+  }
+}
+
 /** A 429 that also says when to try again (the route puts it in Retry-After). */
 export class AccountLockedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -72,9 +90,29 @@ export class AccountService {
     private readonly options: { passwordRule: PasswordRule; mediaDir: string },
   ) {}
 
-  /** Validates with the shared contract and creates the account; 409 on a taken username or email. */
-  async register(input: RegisterRequest): Promise<User> {
-    return this.createAccount(input);
+  /**
+   * Creates the account (the route has validated it with the shared contract); 409 on a taken username
+   * or email. A taken username is said plainly (usernames are public on profiles); a taken email is
+   * said too, since a sign-up signs in at once and any other answer would be found out by the next
+   * call, but an address gets only SIGNUP_EMAIL_CLASHES of those answers before its sign-ups wait, so
+   * probing emails costs about 3 answers an hour per address (issue 16, finding 5; architecture.md).
+   */
+  async register(input: RegisterRequest, ip: string | null): Promise<User> {
+    const key = `signup:${addressKey(ip)}`;
+    const now = Date.now();
+    // reserved first, atomically, so parallel probes cannot get more answers than the budget
+    const budget = await reserveAttempt(this.store, key, SIGNUP_EMAIL_CLASHES, now);
+    if (!budget.ok) throw new SignUpPausedError(Math.max(1, Math.ceil((budget.retryAt - now) / 1000)));
+    try {
+      const user = await this.createAccount(input);
+      await releaseAttempt(this.store, key);
+      return user;
+    } catch (error) {
+      if (error instanceof AppError && error.errorName === 'emailTaken')
+        await recordFailure(this.store, key, SIGNUP_EMAIL_CLASHES, now);
+      else await releaseAttempt(this.store, key);
+      throw error;
+    }
   }
 
   /** Also used by the users CLI (with isAdmin), after the same validation. */
