@@ -40,6 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
   const service = new AccountService(store, {
     passwordRule: config.passwordRule,
     mediaDir: mediaDirOf(config.dataDir),
+    strength: estimatePasswordStrength,
   });
 
   await app.register(rateLimit, {
