@@ -1,12 +1,5 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import {
-  emailSchema,
-  fullnameSchema,
-  newPasswordSchema,
-  parseRequest,
-  usernameSchema,
-} from '../shared/api/accounts';
+import { parseRequest, registerRequestSchema, type RegisterRequest } from '../shared/api/accounts';
 import { AppError } from '../shared/errors';
 import { ConfigError, loadConfig } from './config';
 import { AccountService, mediaDirOf } from './features/accounts/service';
@@ -47,15 +40,14 @@ async function main(argv: string[]): Promise<void> {
     throw error;
   }
   const values = parsed.values;
-  const schema = z.object({
-    username: usernameSchema,
-    email: emailSchema,
-    fullname: fullnameSchema,
-    password: newPasswordSchema(config.passwordRule),
-  });
-  let input: z.output<typeof schema>;
+  // the sign-up's own rules; then, only for input that passes them, common and easily guessed passwords
+  // (the estimator's word lists take most of a second to load: a mistyped command should not wait)
+  const given = { ...values, fullname: values.fullname ?? values.username };
+  let input: RegisterRequest;
   try {
-    input = parseRequest(schema, { ...values, fullname: values.fullname ?? values.username });
+    parseRequest(registerRequestSchema(config.passwordRule), given);
+    const { estimatePasswordStrength } = await import('../shared/validation/zxcvbn');
+    input = parseRequest(registerRequestSchema(config.passwordRule, estimatePasswordStrength), given);
   } catch (error) {
     fail(describe(error));
   }

@@ -71,6 +71,12 @@ export const ERRORS = {
   pointNotFound: { code: 2010, status: 404, message: 'There is no point with id {id}.' },
   eventNotFound: { code: 2011, status: 404, message: 'There is no event with id {id}.' },
   invalidEventId: { code: 2012, status: 400, message: 'Param [eventId] is invalid!' },
+  passwordTooGuessable: {
+    code: 2013,
+    status: 400,
+    message:
+      '{field}: is too easy to guess. Avoid common passwords and your own name, username or email; a few unrelated words make a strong password.',
+  },
 
   // point tiles and clusters: 4xxx
   pointTileZoomOutOfRange: {

@@ -161,7 +161,21 @@ describe('account settings in the browser', () => {
     await passwordSection(page).getByRole('button', { name: 'Change password' }).click();
     await passwordSection(page).getByText('Please enter the same value again.').waitFor();
 
+    // a password built from their own username is refused under the field, before asking the server
+    const newPassword = passwordSection(page).getByLabel('New password', { exact: true });
+    await newPassword.fill(`${account.username}2024`);
+    await passwordSection(page).getByLabel('Confirm new password').fill(`${account.username}2024`);
+    await passwordSection(page).getByRole('button', { name: 'Change password' }).click();
+    await passwordSection(page)
+      .getByText('New password is too easy to guess. Avoid common passwords and your own name,', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    await saveScreenshot(page, 'account-settings-weak-password-1280');
+
     // the right current password changes it
+    await newPassword.fill('settings-password-2');
     await passwordSection(page).getByLabel('Confirm new password').fill('settings-password-2');
     await passwordSection(page).getByRole('button', { name: 'Change password' }).click();
     await passwordSection(page)

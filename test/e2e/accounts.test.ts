@@ -85,6 +85,48 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`given the sign-up form at ${viewport.width} px, when a common password is sent, then the message is under the field and nothing is created`, async () => {
+      const { page, errors } = await open('/', viewport);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const estimator = (names: string[]) => names.filter((name) => /zxcvbn/.test(name));
+      await page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
+      await modal(page).waitFor({ state: 'visible' });
+      // the estimator's word lists are not among the first scripts, nor fetched for signing in
+      expect(estimator(scripts)).toEqual([]);
+
+      const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+      const username = `weak_${suffix}`;
+      await modal(page).getByRole('tab', { name: 'Create account' }).click();
+      await modal(page).getByLabel('Full name').fill('Weak Password');
+      await modal(page).getByLabel('Username').fill(username);
+      await modal(page).getByLabel('Email').fill(`${username}@example.com`);
+      const password = modal(page).getByLabel('Password');
+      await password.fill('password123');
+      await modal(page).getByRole('button', { name: 'Create account' }).click();
+      const message =
+        'Password is too easy to guess. Avoid common passwords and your own name, username or email; a few unrelated words make a strong password.';
+      await modal(page).getByText(message).waitFor();
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(estimator(scripts)).toHaveLength(1);
+      await saveScreenshot(page, `accounts-weak-password-${viewport.width}`);
+
+      // the check follows the typing: their own username is refused too, a phrase is accepted
+      await password.fill(`${username}1`);
+      await modal(page).getByText(message).waitFor();
+      await password.fill('lantern-orchard-velvet');
+      await modal(page).getByText(message).waitFor({ state: 'detached' });
+      // the browser refused it itself: the server was never asked to create the account
+      expect(unexpected(errors)).toEqual([]);
+      const status = await page.evaluate(async () => (await fetch('/v1/account/me')).status);
+      expect(status).toBe(401);
+      await page.close();
+    });
+  }
+
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`given the login modal at ${viewport.width} px, when a wrong password is sent, then it says so in the modal`, async () => {
       const { page, errors } = await open('/', viewport);

@@ -74,6 +74,10 @@ describe('the users CLI', () => {
         'xpoint user: --password: must be at least 8 characters long.',
       ],
       [
+        ['create', '--username', 'other', '--email', 'o@example.com', '--password', 'password123'],
+        'xpoint user: --password: is too easy to guess. Avoid common passwords and your own name, username or email; a few unrelated words make a strong password.',
+      ],
+      [
         ['create', '--email', 'o@example.com', '--password', 'long-enough-1'],
         'xpoint user: --username: is required.',
       ],

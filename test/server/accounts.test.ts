@@ -5,9 +5,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
+import { AppError } from '../../src/shared/errors';
+import { AccountService } from '../../src/server/features/accounts/service';
 import { bearer, freshIp, login, registerUser, sessionCookie, signIn } from '../support/accounts';
 
 const PASSWORD = 'correct-horse-1';
+const GUESSABLE =
+  'is too easy to guess. Avoid common passwords and your own name, username or email; a few unrelated words make a strong password.';
 const WRONG_CREDENTIALS = { errorcode: 2001, error: 'Wrong username/email or password.' };
 const SESSION_INVALID = {
   errorcode: 2002,
@@ -105,6 +109,32 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       expect(await userCount()).toBe(before);
     });
 
+    it.each([
+      ['a common password', 'password'],
+      ['a run of digits', '12345678'],
+      ['a keyboard row', 'qwertyuiop'],
+      ['the username', 'Marta_Lindqvist'],
+      ["the email's local part", 'm.lindqvist'],
+      ['the username and a year', 'Marta_Lindqvist1990'],
+      ['a season, a year and a symbol', 'Summer2024!'],
+    ])('refuses %s as a password with 2013 beside the field, and stores nothing', async (_name, password) => {
+      const before = await userCount();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/account/register',
+        headers: { 'x-forwarded-for': freshIp() },
+        payload: {
+          username: 'Marta_Lindqvist',
+          email: 'm.lindqvist@example.com',
+          fullname: 'Marta Lindqvist',
+          password,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ field: 'password', errorcode: 2013, error: `password: ${GUESSABLE}` });
+      expect(await userCount()).toBe(before);
+    });
+
     it('ignores fields a client may not set, such as isAdmin', async () => {
       const res = await t.app.inject({
         method: 'POST',
@@ -167,6 +197,34 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
         error: 'email: an account with this email address already exists.',
       });
       expect(await userCount()).toBe(before);
+    });
+    it('tells one address at most 3 times in parallel or in turn that an email is taken, then pauses its sign-ups', async () => {
+      for (const name of ['probe_a', 'probe_b', 'probe_c', 'probe_d', 'probe_e', 'probe_f'])
+        expect((await registerUser(t, name)).statusCode).toBe(201);
+      const prober = freshIp();
+      const signUp = (username: string, email: string, ip = prober) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/account/register',
+          headers: { 'x-forwarded-for': ip },
+          payload: { username, email, fullname: 'Prober', password: PASSWORD },
+        });
+      // usernames are public: a taken one is said as often as asked, and costs nothing
+      for (let i = 0; i < 4; i++)
+        expect((await signUp('probe_a', `new-${i}@example.com`)).statusCode).toBe(409);
+      // emails are not: five probes at once get at most three answers
+      const probes = await Promise.all(
+        ['b', 'c', 'd', 'e', 'f'].map((x, i) => signUp(`prober_${i}`, `probe_${x}@example.com`)),
+      );
+      const codes = probes.map((res) => res.json().errorcode as number).sort();
+      expect(codes).toEqual([1020, 1020, 2005, 2005, 2005]);
+      // then the address waits, whatever it sends: a free email learns nothing either
+      const paused = await signUp('prober_free', 'free-address@example.com');
+      expect(paused.statusCode).toBe(429);
+      expect(paused.json()).toEqual({ errorcode: 1020, error: 'Too many requests; try again in 15 min.' });
+      expect(Number(paused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // someone at another address signs up as usual
+      expect((await signUp('prober_free', 'free-address@example.com', freshIp())).statusCode).toBe(201);
     });
   });
 
@@ -449,6 +507,25 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       expect((await login(t, 'pwuser', PASSWORD)).statusCode).toBe(200);
     });
 
+    it('refuses a common or easily guessed new password, its own username included', async () => {
+      const session = await signIn(t, 'pwuser', PASSWORD);
+      for (const newPassword of ['password', '12345678', 'pwuser12', 'pwuser2024', 'iloveyou1']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v1/account/password',
+          headers: bearer(session.token),
+          payload: { currentPassword: PASSWORD, newPassword },
+        });
+        expect(res.statusCode, newPassword).toBe(400);
+        expect(res.json(), newPassword).toEqual({
+          field: 'newPassword',
+          errorcode: 2013,
+          error: `newPassword: ${GUESSABLE}`,
+        });
+      }
+      expect((await login(t, 'pwuser', PASSWORD)).statusCode).toBe(200);
+    });
+
     it('changes it: the old one stops working, other sessions end, this one goes on', async () => {
       const other = await signIn(t, 'pwuser', PASSWORD);
       const session = await signIn(t, 'pwuser', PASSWORD);
@@ -552,36 +629,114 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       expect((await registerUser(t, 'victim')).statusCode).toBe(201);
     });
 
-    it('locks an account after 5 wrong passwords in a row, from any address; the owner gets in once it passes', async () => {
-      const answers: number[] = [];
-      let retryAfter: string | undefined;
-      for (let i = 0; i < 20; i++) {
-        const res = await login(t, 'victim', `guess-${i}-wrong`);
-        answers.push(res.statusCode);
-        if (res.statusCode === 429) {
-          retryAfter = String(res.headers['retry-after']);
-          expect(res.json()).toMatchObject({ errorcode: 2006 });
-          expect(res.json().error).toMatch(
-            /^Too many failed sign-ins for this account; try again in \d+ (s|min)\.$/,
-          );
-        }
-      }
-      expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-      expect(answers.slice(5)).toEqual(Array(15).fill(429));
-      expect(Number(retryAfter)).toBeGreaterThan(0);
-      // while locked, even the right password is refused
-      expect((await login(t, 'victim', PASSWORD)).statusCode).toBe(429);
-      // later: the failures age out of the window and the real owner signs in
-      await t.store.db
-        .updateTable('login_failures')
-        .set((eb) => ({ failed_at: eb('failed_at', '-', 16 * 60_000) }))
+    const LOCKED = /^Too many failed sign-ins for this account; try again in \d+ (s|min)\.$/;
+    /** Lets every lock pass now, as if its time had gone by. */
+    const passLocks = () =>
+      t.store.db
+        .updateTable('login_throttle')
+        .set({ locked_until: Date.now() - 1 })
         .execute();
-      expect((await login(t, 'victim', PASSWORD)).statusCode).toBe(200);
+
+    it('locks an address out of an account after 5 wrong passwords, while the owner elsewhere signs in at once', async () => {
+      const attacker = freshIp();
+      const answers: number[] = [];
+      let locked: Awaited<ReturnType<typeof login>> | undefined;
+      for (let i = 0; i < 8; i++) {
+        const res = await login(t, 'victim', `guess-${i}-wrong`, attacker);
+        answers.push(res.statusCode);
+        if (res.statusCode === 429) locked = res;
+      }
+      expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      expect(locked?.json()).toMatchObject({ errorcode: 2006 });
+      expect(locked?.json().error).toMatch(LOCKED);
+      // the lock says when to try again: 30 s for the first lock
+      const retryAfter = Number(locked?.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(25);
+      expect(retryAfter).toBeLessThanOrEqual(30);
+      // from the attacker's address even the right password waits
+      expect((await login(t, 'victim', PASSWORD, attacker)).statusCode).toBe(429);
+      // the owner, at home, is not slowed at all
+      expect((await login(t, 'victim', PASSWORD, freshIp())).statusCode).toBe(200);
+    });
+
+    it('doubles the lock for each further failure after one passes, and forgets it on a right password', async () => {
+      const attacker = freshIp();
+      for (let i = 0; i < 5; i++) await login(t, 'victim', `again-${i}`, attacker);
+      await passLocks();
+      // one more try once the lock has passed; failing it locks for twice as long
+      expect((await login(t, 'victim', 'still-wrong', attacker)).statusCode).toBe(401);
+      const second = await login(t, 'victim', 'still-wrong', attacker);
+      expect(second.statusCode).toBe(429);
+      expect(Number(second.headers['retry-after'])).toBeGreaterThan(55);
+      expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(60);
+      await passLocks();
+      // the owner typing from that address gets in, and the address starts afresh
+      expect((await login(t, 'victim', PASSWORD, attacker)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await login(t, 'victim', `fresh-${i}`, attacker)).statusCode).toBe(401);
+    });
+
+    it('checks at most 5 passwords of 30 sent at once from one address', async () => {
+      expect((await registerUser(t, 'raced')).statusCode).toBe(201);
+      const attacker = freshIp();
+      // 30 is the address's route limit a minute: a burst past it is refused whole by the limiter
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(t, 'raced', `parallel-${i}`, attacker)),
+      );
+      const codes = answers.map((res) => res.json().errorcode as number);
+      expect(codes.filter((c) => c === 2001)).toHaveLength(5);
+      expect(codes.filter((c) => c === 2006)).toHaveLength(25);
+    });
+
+    it('checks at most 5 passwords of 50 sign-ins run at once, and at most 50 across 60 addresses', async () => {
+      expect((await registerUser(t, 'raced_50')).statusCode).toBe(201);
+      const service = new AccountService(t.store, {
+        passwordRule: t.config.passwordRule,
+        mediaDir: t.config.dataDir,
+      });
+      let checked = 0;
+      const attempt = (password: string, ip: string) =>
+        service.authenticate({ login: 'raced_50', password }, ip).then(
+          () => 'in',
+          (error: unknown) => {
+            if (error instanceof AppError && error.errorName === 'wrongCredentials') checked += 1;
+            return error instanceof AppError ? error.errorName : String(error);
+          },
+        );
+      const oneAddress = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => attempt(`parallel-${i}`, '192.0.2.7')),
+      );
+      expect(checked).toBe(5);
+      expect(oneAddress.filter((name) => name === 'accountLocked')).toHaveLength(45);
+      checked = 0;
+      // 60 addresses, 2 tries each, all at once: the account-wide limit (50, less the 5 above) holds
+      await Promise.all(
+        Array.from({ length: 120 }, (_, i) => attempt(`spread-${i}`, `198.51.100.${i % 60}`)),
+      );
+      expect(checked).toBe(45);
+    });
+
+    it('locks the account for everyone once it fails from many addresses', async () => {
+      expect((await registerUser(t, 'besieged')).statusCode).toBe(201);
+      const attempts: Promise<unknown>[] = [];
+      for (let address = 0; address < 10; address++) {
+        const ip = freshIp();
+        for (let i = 0; i < 5; i++) attempts.push(login(t, 'besieged', `spread-${address}-${i}`, ip));
+      }
+      await Promise.all(attempts);
+      const owner = await login(t, 'besieged', PASSWORD, freshIp());
+      expect(owner.statusCode).toBe(429);
+      expect(owner.json().error).toMatch(LOCKED);
+      expect(Number(owner.headers['retry-after'])).toBeGreaterThan(0);
+      await passLocks();
+      expect((await login(t, 'besieged', PASSWORD, freshIp())).statusCode).toBe(200);
     });
 
     it('treats an unknown account the same way, so locks reveal nothing', async () => {
+      const ip = freshIp();
       const answers: number[] = [];
-      for (let i = 0; i < 7; i++) answers.push((await login(t, 'ghost_account', `guess-${i}`)).statusCode);
+      for (let i = 0; i < 7; i++)
+        answers.push((await login(t, 'ghost_account', `guess-${i}`, ip)).statusCode);
       expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
 

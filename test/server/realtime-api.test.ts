@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp } from '../support/app';
 import { bearer, registerUser, signIn, type SignedIn } from '../support/accounts';
@@ -305,7 +306,76 @@ describe.each(TEST_DIALECTS)('live API on %s', (dialect) => {
   });
 
   describe('promo impressions and clicks', () => {
+    /** Opens a long-poll session for each device, as the web app's live socket does, and waits until the server knows them. */
+    async function meetDevices(...devices: string[]): Promise<void> {
+      for (const device of devices) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/socket/longpoll?vsn=2.0.0&deviceId=${device}`,
+          headers: { accept: 'application/json' },
+        });
+        expect(res.json()).toMatchObject({ status: 410 });
+      }
+      for (;;) {
+        const known = await t.store.db
+          .selectFrom('known_devices')
+          .select('device_id')
+          .where('device_id', 'in', devices)
+          .execute();
+        if (known.length === devices.length) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const clicks = async (total: number, device: (i: number) => string, ip: string) => {
+      let counted = 0;
+      const statuses = new Set<number>();
+      for (let i = 0; i < total; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/map/promo/shop1/click',
+          headers: { 'x-forwarded-for': ip },
+          payload: { deviceid: device(i) },
+        });
+        statuses.add(res.statusCode);
+        if (res.statusCode === 200 && res.json().counted === true) counted++;
+      }
+      return { counted, statuses: [...statuses].sort() };
+    };
+    const statsTotal = async () =>
+      Number(
+        (
+          await t.store.db
+            .selectFrom('points')
+            .select('stats_total')
+            .where('id', '=', 'shop1')
+            .executeTakeFirstOrThrow()
+        ).stats_total,
+      );
+
+    it('count nothing for 200 clicks with device ids the server has never seen', async () => {
+      const before = await statsTotal();
+      const result = await clicks(200, (i) => `invented-${dialect}-${i}`, '192.0.2.10');
+      expect(result.counted).toBe(0);
+      expect(await statsTotal()).toBe(before);
+    });
+
+    it('count at most 60 clicks a minute from one address, even from devices that opened a socket', async () => {
+      const devices = Array.from({ length: 200 }, (_, i) => `met-${dialect}-${i}`);
+      await meetDevices(...devices);
+      const before = await statsTotal();
+      const result = await clicks(200, (i) => devices[i] ?? '', '192.0.2.20');
+      expect(result.counted).toBe(60);
+      expect(result.statuses).toEqual([200, 429]);
+      expect(await statsTotal()).toBe(before + 60);
+      // another address is not held up
+      expect((await clicks(1, () => devices[199] ?? '', '192.0.2.21')).counted).toBe(1);
+    });
+
     it('count once per device per point per hour into the point stats', async () => {
+      await meetDevices('dev-1', 'dev-2', 'dev-3');
+      await t.store.db.updateTable('points').set({ stats_total: 0 }).where('id', '=', 'shop1').execute();
+      await t.store.db.deleteFrom('promo_events').execute();
+      await sql`delete from live_activity`.execute(t.store.db);
       const post = (kind: string, deviceid: string, id = 'shop1') =>
         t.app.inject({ method: 'POST', url: `/map/promo/${id}/${kind}`, payload: { deviceid } });
       expect((await post('impression', 'dev-1')).json()).toEqual({ status: 'ok', counted: true });

@@ -47,6 +47,8 @@ export interface HubDeps {
   pointLocation(id: string): Promise<{ lat: number; lon: number } | null>;
   /** a chat line was sent about a point (for hot ranking). */
   onChat?(pointId: string, userId: string): void;
+  /** a device opened a connection (promo counting trusts only devices met this way). */
+  onDeviceSeen?(deviceId: string): void;
 }
 
 function errorResponse(name: ErrorName, params: Record<string, string | number> = {}) {
@@ -79,6 +81,7 @@ export class Hub {
   open(transport: Transport, deviceId: string, authToken: string | null): Connection {
     const connection = new Connection(transport, deviceId, authToken);
     this.connections.add(connection);
+    this.deps.onDeviceSeen?.(deviceId);
     return connection;
   }
 

@@ -294,6 +294,6 @@ export const WIPE_ORDER = [
   'media_assets',
   // sessions and sign-in failures belong to the users being replaced
   'sessions',
-  'login_failures',
+  'login_throttle',
   'users',
 ] as const;

@@ -30,7 +30,8 @@ export interface Database {
   media_assets: MediaAssetsTable;
   promo_events: PromoEventsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
+  known_devices: KnownDevicesTable;
   point_changes: PointChangesTable;
   point_claims: PointClaimsTable;
   callback_requests: CallbackRequestsTable;
@@ -342,13 +343,23 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-/** One failed sign-in, for per-account throttling shared by every process. */
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  /** 'user:<id>' for a known account, 'login:<lower-cased login>' otherwise. */
-  account_key: string;
-  ip: string | null;
-  failed_at: number;
+/**
+ * Sign-in throttling shared by every process: one row per key, reserved atomically before a password
+ * is checked (features/accounts/throttle.ts).
+ */
+export interface LoginThrottleTable {
+  /** 'pair:<account>|<address>' or 'account:<account>'. */
+  throttle_key: string;
+  failures: number;
+  locks: number;
+  locked_until: number;
+  updated_at: number;
+}
+
+/** A device id the live server has seen on a socket; promo counting trusts only these. */
+export interface KnownDevicesTable {
+  device_id: string;
+  last_seen_at: number;
 }
 
 export type Session = Selectable<SessionsTable>;

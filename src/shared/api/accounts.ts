@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { parseContract } from './contract';
+import { domainIssue, parseContract } from './contract';
 import { userText } from './text';
+import { ERRORS } from '../errors';
+import { isGuessable, userInputsOf, type PasswordStrength } from '../validation/password-strength';
 import {
   EMAIL_MAX_LENGTH,
   FULLNAME_MAX_LENGTH,
@@ -59,13 +61,31 @@ const givenPassword = text()
   .min(1, 'is required.')
   .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
 
-export function registerRequestSchema(rule: PasswordRule) {
-  return z.object({
-    username: usernameSchema,
-    email: emailSchema,
-    fullname: fullnameSchema,
-    password: newPasswordSchema(rule),
-  });
+/** The refusal of a guessable password; its reason is what a form shows under the field. */
+const guessable = (field: string) =>
+  domainIssue(
+    'passwordTooGuessable',
+    { reason: ERRORS.passwordTooGuessable.message.replace('{field}: ', '') },
+    [field],
+  );
+
+/**
+ * Sign-up. With a strength estimator (the server always passes one; the web form once it has loaded),
+ * a password that is common, the username or email itself, or otherwise easy to guess is refused with
+ * `passwordTooGuessable` (issue 16, finding 5).
+ */
+export function registerRequestSchema(rule: PasswordRule, strength?: PasswordStrength) {
+  return z
+    .object({
+      username: usernameSchema,
+      email: emailSchema,
+      fullname: fullnameSchema,
+      password: newPasswordSchema(rule),
+    })
+    .superRefine((values, ctx) => {
+      if (strength && isGuessable(values.password, userInputsOf(values), strength))
+        ctx.addIssue(guessable('password'));
+    });
 }
 export type RegisterRequest = z.infer<ReturnType<typeof registerRequestSchema>>;
 
@@ -78,8 +98,21 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export function changePasswordRequestSchema(rule: PasswordRule) {
-  return z.object({ currentPassword: givenPassword, newPassword: newPasswordSchema(rule) });
+/**
+ * A password change. `account` is who is changing it, when known (the web form knows; the server
+ * checks the account's own names again in the service, after loading it).
+ */
+export function changePasswordRequestSchema(
+  rule: PasswordRule,
+  strength?: PasswordStrength,
+  account: { username?: string; email?: string; fullname?: string } = {},
+) {
+  return z
+    .object({ currentPassword: givenPassword, newPassword: newPasswordSchema(rule) })
+    .superRefine((values, ctx) => {
+      if (strength && isGuessable(values.newPassword, userInputsOf(account), strength))
+        ctx.addIssue(guessable('newPassword'));
+    });
 }
 export type ChangePasswordRequest = z.infer<ReturnType<typeof changePasswordRequestSchema>>;
 

@@ -70,37 +70,3 @@ export async function setAvatar(
       .execute();
   });
 }
-
-/** Failed sign-ins for one account key since `since`, newest first. */
-export async function recentFailures(store: Store, accountKey: string, since: number): Promise<number[]> {
-  const rows = await store.db
-    .selectFrom('login_failures')
-    .select('failed_at')
-    .where('account_key', '=', accountKey)
-    .where('failed_at', '>', since)
-    .orderBy('failed_at', 'desc')
-    .execute();
-  return rows.map((r) => Number(r.failed_at));
-}
-
-export async function recordFailure(
-  store: Store,
-  accountKey: string,
-  ip: string | null,
-  now: number,
-  forgetBefore: number,
-): Promise<void> {
-  await store.db
-    .deleteFrom('login_failures')
-    .where('account_key', '=', accountKey)
-    .where('failed_at', '<', forgetBefore)
-    .execute();
-  await store.db
-    .insertInto('login_failures')
-    .values({ account_key: accountKey, ip, failed_at: now })
-    .execute();
-}
-
-export async function clearFailures(store: Store, accountKeys: string[]): Promise<void> {
-  await store.db.deleteFrom('login_failures').where('account_key', 'in', accountKeys).execute();
-}

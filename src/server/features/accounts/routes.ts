@@ -17,15 +17,19 @@ import {
 } from '../../../shared/api/accounts';
 import { bodyContract } from '../../../shared/api/contract';
 import { AppError } from '../../../shared/errors';
+import type { PasswordStrength } from '../../../shared/validation/password-strength';
 import { requireViewer, type Auth } from '../../auth/hook';
 import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { MAX_IMAGE_BYTES, MEDIA_ROUTE, mediaBody } from '../points/media';
 import { FILE_FIELD, readMultipartUpload } from '../../media/upload';
-import { AccountLockedError, AccountService, mediaDirOf, toAccountUser } from './service';
+import { AccountLockedError, AccountService, SignUpPausedError, mediaDirOf, toAccountUser } from './service';
 
-/** Per-IP limits (in memory, per process; the per-account lock lives in the store). */
+/**
+ * Per-IP limits on the routes (in memory, per process). The sign-in locks per account and address and
+ * per account live in the store (service.ts, throttle.ts), so every process agrees on them.
+ */
 const LOGIN_PER_IP = { max: 30, timeWindow: 60_000 };
 const REGISTER_PER_IP = { max: 10, timeWindow: 15 * 60_000 };
 
@@ -37,9 +41,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
   app,
   { config, store, auth },
 ) => {
+  // zxcvbn's word lists cost ~300 ms and ~35 MB to load: not at start, but before the first body that
+  // sets a password is validated (preValidation), after which the contracts call it synchronously
+  let loaded: PasswordStrength | undefined;
+  const loadStrength = async () => {
+    loaded ??= (await import('../../../shared/validation/zxcvbn')).estimatePasswordStrength;
+  };
+  const estimatePasswordStrength: PasswordStrength = (password, inputs) => {
+    if (!loaded) throw new Error('the password strength estimator is not loaded yet');
+    return loaded(password, inputs);
+  };
+
   const service = new AccountService(store, {
     passwordRule: config.passwordRule,
     mediaDir: mediaDirOf(config.dataDir),
+    strength: estimatePasswordStrength,
   });
 
   await app.register(rateLimit, {
@@ -59,19 +75,33 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
     '/v1/account/register',
     {
       config: { rateLimit: REGISTER_PER_IP },
+      preValidation: loadStrength,
       schema: {
         summary: 'Create an account and sign in',
-        description: 'Sets the session cookie and answers the token for API clients.',
+        description:
+          'Sets the session cookie and answers the token for API clients. An address answered "email taken" 3 times waits 15 min (doubling to an hour) before it may sign up again; 10 sign-ups per address per 15 min.',
         tags: ['accounts'],
-        body: bodyContract(registerRequestSchema(rule)),
+        body: bodyContract(registerRequestSchema(rule, estimatePasswordStrength)),
         response: {
           201: registerResponseSchema,
-          ...errorResponses(...bodyErrors, 'usernameTaken', 'emailTaken', 'rateLimited'),
+          ...errorResponses(
+            ...bodyErrors,
+            'passwordTooGuessable',
+            'usernameTaken',
+            'emailTaken',
+            'rateLimited',
+          ),
         },
       },
     },
     async (request, reply) => {
-      const user = await service.register(request.body);
+      let user;
+      try {
+        user = await service.register(request.body, request.ip);
+      } catch (error) {
+        if (error instanceof SignUpPausedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
       const { token } = await auth.startSession(request, reply, user.id);
       return reply.status(201).send({ user: toAccountUser(user), token });
     },
@@ -83,6 +113,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
       config: { rateLimit: LOGIN_PER_IP },
       schema: {
         summary: 'Sign in with a username or email and a password',
+        description:
+          'Five failures from one address lock that address out of the account (30 s, doubling to 15 min); fifty from anywhere lock the account. A lock answers 429 with Retry-After.',
         tags: ['accounts'],
         body: bodyContract(loginRequestSchema),
         response: {
@@ -169,14 +201,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
     '/v1/account/password',
     {
       onRequest: signedIn,
+      preValidation: loadStrength,
       schema: {
         summary: 'Change the password',
         description: 'Signs out every other session.',
         tags: ['accounts'],
-        body: bodyContract(changePasswordRequestSchema(rule)),
+        body: bodyContract(changePasswordRequestSchema(rule, estimatePasswordStrength)),
         response: {
           200: meResponseSchema,
-          ...errorResponses(...bodyErrors, 'unauthorized', 'wrongCurrentPassword', 'antiforgeryMissing'),
+          ...errorResponses(
+            ...bodyErrors,
+            'passwordTooGuessable',
+            'unauthorized',
+            'wrongCurrentPassword',
+            'antiforgeryMissing',
+          ),
         },
       },
     },

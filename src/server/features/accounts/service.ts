@@ -9,6 +9,11 @@ import type {
 import { AppError } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/permissions';
 import type { PasswordRule } from '../../../shared/validation/accounts';
+import {
+  isGuessable,
+  userInputsOf,
+  type PasswordStrength,
+} from '../../../shared/validation/password-strength';
 import { requireViewer } from '../../auth/hook';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Store } from '../../store/store';
@@ -16,13 +21,52 @@ import type { User } from '../../store/schema';
 import { storeAvatar, type AvatarSource } from './avatar';
 import { hashPassword, verifyPassword } from './password';
 import * as q from './queries';
+import {
+  clearAttempts,
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  type ThrottlePolicy,
+} from './throttle';
 
-/** Per-account throttling of failed sign-ins (shared by every process through the store). */
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-/** Failures within the window before the account is locked. */
-export const LOGIN_FAILURES_BEFORE_LOCK = 5;
-/** The first lock; each further failure doubles it, up to the window. */
-export const LOGIN_LOCK_BASE_MS = 30_000;
+/**
+ * Sign-in throttling (issue 16, finding 3), kept in the store so every process agrees. Failures count
+ * per account and address: five from one address lock that address out of the account for 30 s, then
+ * 1, 2, 4 ... up to 15 min, while the owner at another address signs in at once. A looser limit per
+ * account across every address (50) stops an attack spread over many addresses; only then does the
+ * owner wait too. An unknown login is throttled the same way, so a lock says nothing about which
+ * accounts exist.
+ */
+export const SIGNIN_PER_ADDRESS: ThrottlePolicy = {
+  limit: 5,
+  baseLockMs: 30_000,
+  maxLockMs: 15 * 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
+export const SIGNIN_PER_ACCOUNT: ThrottlePolicy = {
+  limit: 50,
+  baseLockMs: 60_000,
+  maxLockMs: 15 * 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
+
+/**
+ * Sign-ups answered "this email is taken" per address before its sign-ups wait: 3, then 15 min,
+ * doubling to an hour. Taken usernames do not count: they are public, and picking a free one is normal.
+ */
+export const SIGNUP_EMAIL_CLASHES: ThrottlePolicy = {
+  limit: 3,
+  baseLockMs: 15 * 60_000,
+  maxLockMs: 60 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+};
+
+/** A 429 for sign-ups from an address that has probed too many taken emails (Retry-After). */
+export class SignUpPausedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rateLimited', { retry: formatSeconds(retryAfterSeconds) });
+  }
+}
 
 /** A 429 that also says when to try again (the route puts it in Retry-After). */
 export class AccountLockedError extends AppError {
@@ -45,12 +89,37 @@ export class AccountService {
 
   constructor(
     private readonly store: Store,
-    private readonly options: { passwordRule: PasswordRule; mediaDir: string },
+    private readonly options: {
+      passwordRule: PasswordRule;
+      mediaDir: string;
+      /** zxcvbn for password changes (the routes pass it; the users CLI, which changes none, need not load it). */
+      strength?: PasswordStrength;
+    },
   ) {}
 
-  /** Validates with the shared contract and creates the account; 409 on a taken username or email. */
-  async register(input: RegisterRequest): Promise<User> {
-    return this.createAccount(input);
+  /**
+   * Creates the account (the route has validated it with the shared contract); 409 on a taken username
+   * or email. A taken username is said plainly (usernames are public on profiles); a taken email is
+   * said too, since a sign-up signs in at once and any other answer would be found out by the next
+   * call, but an address gets only SIGNUP_EMAIL_CLASHES of those answers before its sign-ups wait, so
+   * probing emails costs about 3 answers an hour per address (issue 16, finding 5; architecture.md).
+   */
+  async register(input: RegisterRequest, ip: string | null): Promise<User> {
+    const key = `signup:${addressKey(ip)}`;
+    const now = Date.now();
+    // reserved first, atomically, so parallel probes cannot get more answers than the budget
+    const budget = await reserveAttempt(this.store, key, SIGNUP_EMAIL_CLASHES, now);
+    if (!budget.ok) throw new SignUpPausedError(Math.max(1, Math.ceil((budget.retryAt - now) / 1000)));
+    try {
+      const user = await this.createAccount(input);
+      await releaseAttempt(this.store, key);
+      return user;
+    } catch (error) {
+      if (error instanceof AppError && error.errorName === 'emailTaken')
+        await recordFailure(this.store, key, SIGNUP_EMAIL_CLASHES, now);
+      else await releaseAttempt(this.store, key);
+      throw error;
+    }
   }
 
   /** Also used by the users CLI (with isAdmin), after the same validation. */
@@ -89,24 +158,36 @@ export class AccountService {
 
   /**
    * The user for a login (username or email) and password. An unknown login and a wrong password get
-   * the same answer, after the same work (a dummy hash is checked for unknown logins). An account with
-   * too many recent failures is refused with 429 until its lock passes, right password or not.
+   * the same answer, after the same work (a dummy hash is checked for unknown logins). An address with
+   * too many recent failures on this account, or an account failing from everywhere, is refused with
+   * 429 until its lock passes, right password or not.
    */
   async authenticate({ login, password }: LoginRequest, ip: string | null): Promise<User> {
     const user = await q.findUserByLogin(this.store, login);
-    const key = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+    const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+    const pairKey = `pair:${account}|${addressKey(ip)}`;
+    const accountKey = `account:${account}`;
     const now = Date.now();
 
-    const failures = await q.recentFailures(this.store, key, now - LOGIN_FAILURE_WINDOW_MS);
-    const lockedUntil = lockEnd(failures);
-    if (lockedUntil > now) throw new AccountLockedError(Math.ceil((lockedUntil - now) / 1000));
+    // reserve before checking: the store decides atomically whether this attempt may run at all
+    const pair = await reserveAttempt(this.store, pairKey, SIGNIN_PER_ADDRESS, now);
+    if (!pair.ok) throw lockedUntil(pair.retryAt, now);
+    const wide = await reserveAttempt(this.store, accountKey, SIGNIN_PER_ACCOUNT, now);
+    if (!wide.ok) {
+      await releaseAttempt(this.store, pairKey);
+      throw lockedUntil(wide.retryAt, now);
+    }
 
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.hashForUnknown()));
     if (!user || !user.password_hash || !ok) {
-      await q.recordFailure(this.store, key, ip, now, now - LOGIN_FAILURE_WINDOW_MS);
+      await recordFailure(this.store, pairKey, SIGNIN_PER_ADDRESS, now);
+      await recordFailure(this.store, accountKey, SIGNIN_PER_ACCOUNT, now);
       throw new AppError('wrongCredentials');
     }
-    await q.clearFailures(this.store, [key]);
+    // the owner is in: this address starts afresh; the account-wide streak only gives back this attempt,
+    // so an attacker elsewhere is not reset by the owner signing in
+    await clearAttempts(this.store, pairKey);
+    await releaseAttempt(this.store, accountKey);
     return user;
   }
 
@@ -127,6 +208,10 @@ export class AccountService {
     if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
       throw new AppError('wrongCurrentPassword');
     }
+    // the contract refused common passwords; only here is it known whose names to refuse too
+    const { strength } = this.options;
+    if (strength && isGuessable(input.newPassword, userInputsOf(user), strength))
+      throw new AppError('passwordTooGuessable', { field: 'newPassword' });
     const now = Date.now();
     await q.updatePasswordHash(this.store, user.id, await hashPassword(input.newPassword), now);
     await revokeUserSessions(this.store, user.id, now, sessionId);
@@ -153,12 +238,29 @@ export class AccountService {
   }
 }
 
-/** When the lock from these failures (newest first) ends; 0 when there is none. */
-export function lockEnd(failures: number[]): number {
-  if (failures.length < LOGIN_FAILURES_BEFORE_LOCK) return 0;
-  const extra = failures.length - LOGIN_FAILURES_BEFORE_LOCK;
-  const lockMs = Math.min(LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_BASE_MS * 2 ** Math.min(extra, 10));
-  return (failures[0] ?? 0) + lockMs;
+function lockedUntil(retryAt: number, now: number): AccountLockedError {
+  return new AccountLockedError(Math.max(1, Math.ceil((retryAt - now) / 1000)));
+}
+
+/**
+ * The address a sign-in is counted under: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * home or host is given a whole /64, so counting single IPv6 addresses would let it rotate freely).
+ */
+export function addressKey(ip: string | null): string {
+  if (!ip) return 'unknown';
+  if (!ip.includes(':')) return ip;
+  if (ip.toLowerCase().startsWith('::ffff:') && ip.includes('.')) return ip.slice(7);
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = ip.includes('::') && tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array(Math.max(0, missing)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function toAccountUser(user: User): AccountUser {

@@ -265,3 +265,28 @@ export async function countPromo(
 export async function pruneActivity(store: Store, before: number): Promise<void> {
   await live(store).deleteFrom('live_activity').where('hour', '<', before).execute();
 }
+
+/** Remembers a device the live server has met on a socket (promo counting trusts only these). */
+export async function rememberDevice(store: Store, deviceId: string, now: number): Promise<void> {
+  await store.db
+    .insertInto('known_devices')
+    .values({ device_id: deviceId, last_seen_at: now })
+    .onConflict((oc) => oc.column('device_id').doUpdateSet({ last_seen_at: now }))
+    .execute();
+}
+
+/** Whether this device opened a live socket, on any process, since `since`. */
+export async function isKnownDevice(store: Store, deviceId: string, since: number): Promise<boolean> {
+  const row = await store.db
+    .selectFrom('known_devices')
+    .select('device_id')
+    .where('device_id', '=', deviceId)
+    .where('last_seen_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Devices not seen since `before` are no longer known: the table stays the size of recent visitors. */
+export async function pruneKnownDevices(store: Store, before: number): Promise<void> {
+  await store.db.deleteFrom('known_devices').where('last_seen_at', '<', before).execute();
+}

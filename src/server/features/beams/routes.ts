@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +24,7 @@ import { attachWebSocket } from '../../realtime/websocket';
 import { errorResponses } from '../../openapi/errors';
 import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
-import { findPoint, recordActivity } from './queries';
+import { findPoint, recordActivity, rememberDevice } from './queries';
 import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './scheduler';
 import { ReportBeams } from './reports';
 import { BeamService, boxOf } from './service';
@@ -44,6 +45,12 @@ const beamBody = z.preprocess((body, ctx) => {
   return body ?? {};
 }, beamRequest);
 const okStatus = z.object({ status: z.literal('ok') });
+/**
+ * Promo impressions and clicks one address may send a minute (per kind, in memory per process): a map
+ * full of promoted points shows a few dozen; a script inventing devices is stopped here.
+ */
+export const PROMO_PER_IP = { max: 60, timeWindow: 60_000 };
+
 /** A promo's device from the query: the same rule as the body's, answering 8004. */
 const promoRequestFromQuery = withFieldErrors(
   z.preprocess((query) => {
@@ -139,6 +146,18 @@ export const liveRoutes: FastifyPluginAsync<{
         (error: unknown) => app.log.error({ err: error }, 'live: recording a chat failed'),
       );
     },
+    // in the store, not in memory: the socket and the promo call may reach different processes
+    onDeviceSeen: (deviceId) => {
+      rememberDevice(store, deviceId, Date.now()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'live: remembering a device failed'),
+      );
+    },
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
   });
   const websocket = attachWebSocket(app, hub);
   await longPollRoutes(app, hub, {
@@ -308,17 +327,24 @@ export const liveRoutes: FastifyPluginAsync<{
     app.post(
       `/map/promo/:id/${kind}`,
       {
-        config: { antiforgery: false },
+        config: { antiforgery: false, rateLimit: PROMO_PER_IP },
         schema: {
           summary: `Count a promoted point's ${kind}`,
-          description: 'Counted once per device and point in a while; `counted` says whether this one was.',
+          description:
+            'Counted once per device and point an hour, only for a device that has opened a live socket; `counted` says whether this one was. At most 60 a minute from one address.',
           tags: ['live'],
           params: z.object({ id: z.string() }),
           querystring: promoQuery,
           body: promoBody,
           response: {
             200: z.object({ status: z.literal('ok'), counted: z.boolean() }),
-            ...errorResponses('deviceIdInvalid', 'invalidXpointId', 'pointNotFound', 'promoNotPromoted'),
+            ...errorResponses(
+              'deviceIdInvalid',
+              'invalidXpointId',
+              'pointNotFound',
+              'promoNotPromoted',
+              'rateLimited',
+            ),
           },
         },
       },

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { UPCOMING_WINDOW_MS, type GlobalBeamItem } from '../../../shared/api/live';
 import type { Store } from '../../store/store';
-import { findPoints, hotRanks, liveEvents, pruneActivity } from './queries';
+import { findPoints, hotRanks, liveEvents, pruneActivity, pruneKnownDevices } from './queries';
+import { KNOWN_DEVICE_MS } from './service';
 import { HOT_WINDOW_MS, eventBeam, pointBeam, type BeamService } from './service';
 
 export interface SchedulerOptions {
@@ -93,6 +94,7 @@ export class BeamScheduler {
     if (now - this.lastPrune >= HOT_WINDOW_MS) {
       this.lastPrune = now;
       await pruneActivity(this.store, now - 24 * HOT_WINDOW_MS);
+      await pruneKnownDevices(this.store, now - KNOWN_DEVICE_MS);
     }
   }
 }

@@ -23,6 +23,7 @@ import {
   flaggedPointsIn,
   hotRanks,
   liveEvents,
+  isKnownDevice,
   recordActivity,
   type BeamPointRow,
   type Box,
@@ -187,7 +188,11 @@ export class BeamService {
     return { features };
   }
 
-  /** A promo impression or click: counted once per device per point per hour. */
+  /**
+   * A promo impression or click: counted once per device per point per hour, and only for a device
+   * the live server has met on a socket in the last week (issue 16, finding 4): an invented device id
+   * counts nothing. The routes also limit each address (routes.ts).
+   */
   async promo(
     pointId: string,
     deviceId: string,
@@ -198,6 +203,7 @@ export class BeamService {
     const point = await findPoint(this.store, pointId);
     if (!point) throw new AppError('pointNotFound', { id: pointId });
     if (point.is_promo !== 1) throw new AppError('promoNotPromoted', { id: pointId });
+    if (!(await isKnownDevice(this.store, deviceId, now - KNOWN_DEVICE_MS))) return { counted: false };
     const counted = await recordActivity(this.store, { pointId, deviceId, kind, now });
     if (counted) await countPromo(this.store, { pointId, deviceId, kind, now });
     return { counted };
@@ -220,6 +226,9 @@ export class BeamService {
     return out;
   }
 }
+
+/** How long a device stays known after its last live socket opened. */
+export const KNOWN_DEVICE_MS = 7 * 24 * 3_600_000;
 
 export function promoUrl(pointId: string, kind: 'impression' | 'click'): string {
   return `/map/promo/${encodeURIComponent(pointId)}/${kind}`;

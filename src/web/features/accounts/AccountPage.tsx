@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 import {
   changePasswordRequestSchema,
@@ -6,6 +6,7 @@ import {
   type AccountUser,
 } from '../../../shared/api/accounts';
 import { DEFAULT_PASSWORD_RULE } from '../../../shared/validation/accounts';
+import type { PasswordStrength } from '../../../shared/validation/password-strength';
 import { apiPost, apiUpload, fieldError, fileForm } from '../../lib/api';
 import { Avatar } from './Avatar';
 import { PageHeader } from './PageHeader';
@@ -237,23 +238,33 @@ const PASSWORD_FIELDS: FieldSpec<'currentPassword' | 'newPassword' | 'confirmPas
     label: 'New password',
     type: 'password',
     autoComplete: 'new-password',
-    hint: `At least ${DEFAULT_PASSWORD_RULE.minLength} characters.`,
+    hint: `At least ${DEFAULT_PASSWORD_RULE.minLength} characters, not easy to guess: a few unrelated words work well.`,
   },
   { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** The change-password contract, and the confirmation the server never sees. */
-const PASSWORD_SCHEMA = changePasswordRequestSchema(DEFAULT_PASSWORD_RULE)
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.confirmPassword === values.newPassword, {
-    path: ['confirmPassword'],
-    message: 'Please enter the same value again.',
-    // checked with the other fields' problems, not only once they pass
-    when: () => true,
-  });
+/**
+ * The change-password contract, and the confirmation the server never sees; with the strength
+ * estimator once loaded, refusing common passwords and the user's own names.
+ */
+function passwordSchema(strength?: PasswordStrength, account?: AccountUser) {
+  return changePasswordRequestSchema(DEFAULT_PASSWORD_RULE, strength, account)
+    .extend({ confirmPassword: z.string() })
+    .refine((values) => values.confirmPassword === values.newPassword, {
+      path: ['confirmPassword'],
+      message: 'Please enter the same value again.',
+      // checked with the other fields' problems, not only once they pass
+      when: () => true,
+    });
+}
+const PASSWORD_SCHEMA = passwordSchema();
 
 function PasswordSection() {
-  const { updateUser } = useSession();
+  const { user, updateUser } = useSession();
+  const withStrength = useCallback(
+    (strength: PasswordStrength) => passwordSchema(strength, user ?? undefined),
+    [user],
+  );
   const id = useId();
   const [status, setStatus] = useState('');
 
@@ -262,6 +273,7 @@ function PasswordSection() {
       <h2 id={`${id}-title`}>Change password</h2>
       <AccountForm
         schema={PASSWORD_SCHEMA}
+        withStrength={withStrength}
         fields={PASSWORD_FIELDS}
         settings
         labels={['Change password', 'Changing password…']}

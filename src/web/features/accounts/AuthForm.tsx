@@ -3,6 +3,7 @@ import type { FieldError, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginRequestSchema, registerRequestSchema } from '../../../shared/api/accounts';
 import { DEFAULT_PASSWORD_RULE, USERNAME_MAX_LENGTH } from '../../../shared/validation/accounts';
+import type { PasswordStrength } from '../../../shared/validation/password-strength';
 import { messageFor, useAccountForm } from './accountForm';
 import { useSession, type AuthTab } from './session';
 import { TextField, type TextFieldProps } from './TextField';
@@ -25,6 +26,9 @@ const SIGN_IN_FIELDS: FieldSpec<'login' | 'password'>[] = [
  * rule than the default; its answer is then shown beside the field.
  */
 const SIGN_UP_SCHEMA = registerRequestSchema(DEFAULT_PASSWORD_RULE);
+/** ...and with the strength estimator once it has loaded: common and easily guessed passwords refused. */
+const signUpSchemaWith = (strength: PasswordStrength) =>
+  registerRequestSchema(DEFAULT_PASSWORD_RULE, strength);
 
 const SIGN_UP_FIELDS: FieldSpec<'fullname' | 'username' | 'email' | 'password'>[] = [
   { name: 'fullname', label: 'Full name', type: 'text', autoComplete: 'name' },
@@ -41,7 +45,7 @@ const SIGN_UP_FIELDS: FieldSpec<'fullname' | 'username' | 'email' | 'password'>[
     label: 'Password',
     type: 'password',
     autoComplete: 'new-password',
-    hint: `At least ${DEFAULT_PASSWORD_RULE.minLength} characters.`,
+    hint: `At least ${DEFAULT_PASSWORD_RULE.minLength} characters, not easy to guess: a few unrelated words work well.`,
   },
 ];
 
@@ -70,6 +74,7 @@ export function AuthForm({ mode, onDone, autoFocus = false }: AuthFormProps) {
   ) : (
     <AccountForm
       schema={SIGN_UP_SCHEMA}
+      withStrength={signUpSchemaWith}
       fields={SIGN_UP_FIELDS}
       autoFocus={autoFocus}
       labels={['Create account', 'Creating your account…']}
@@ -83,6 +88,8 @@ export function AuthForm({ mode, onDone, autoFocus = false }: AuthFormProps) {
 
 interface AccountFormProps<T extends Record<string, string>> {
   schema: z.ZodType<T, T>;
+  /** the contract with the password strength estimator, for a form that sets a password. */
+  withStrength?: ((strength: PasswordStrength) => z.ZodType<T, T>) | undefined;
   fields: FieldSpec<keyof T & string>[];
   autoFocus?: boolean;
   /** the settings page's look (`account__form`, the button in `account__actions`); the modal's by default. */
@@ -98,6 +105,7 @@ interface AccountFormProps<T extends Record<string, string>> {
  */
 export function AccountForm<T extends Record<string, string>>({
   schema,
+  withStrength,
   fields,
   autoFocus = false,
   settings = false,
@@ -108,6 +116,7 @@ export function AccountForm<T extends Record<string, string>>({
   const { register, handleSubmit, formState, refuse, reset } = useAccountForm(
     schema,
     fields.map((field) => field.name),
+    withStrength,
   );
   const { errors, isSubmitting } = formState;
   const onSubmit = handleSubmit(async (values) => {

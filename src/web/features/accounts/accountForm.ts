@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm, type DefaultValues, type Path } from 'react-hook-form';
+import { useForm, type DefaultValues, type Path, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import type { PasswordStrength } from '../../../shared/validation/password-strength';
 import { fieldError } from '../../lib/api';
+import { loadPasswordStrength } from './passwordStrength';
 
 /** 'is required.' reads as 'Username is required.'; a full sentence stays as it is. */
 export function messageFor(label: string, reason: string): string {
@@ -19,9 +21,22 @@ export function messageFor(label: string, reason: string): string {
 export function useAccountForm<T extends Record<string, string>>(
   schema: z.ZodType<T, T>,
   fields: readonly (keyof T & string)[],
+  /**
+   * For a form that sets a password: the contract with the strength estimator, which is loaded when the
+   * form opens and awaited by the first check that needs it (checks run on submit, then as one types).
+   */
+  withStrength?: (strength: PasswordStrength) => z.ZodType<T, T>,
 ) {
+  useEffect(() => {
+    if (withStrength) void loadPasswordStrength();
+  }, [withStrength]);
+  const resolver: Resolver<T, unknown, T> = async (values, context, options) => {
+    const strength = withStrength ? await loadPasswordStrength() : null;
+    const active = strength && withStrength ? withStrength(strength) : schema;
+    return zodResolver(active)(values, context, options);
+  };
   const form = useForm<T, unknown, T>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: Object.fromEntries(fields.map((name) => [name, ''])) as DefaultValues<T>,
   });
   const { isSubmitting } = form.formState;
