@@ -51,8 +51,11 @@ const IDENTITIES: readonly Identity[] = [
   'admin-token',
 ];
 
-/** Tables a refused request may write by design: sessions are touched on use, failed sign-ins are counted. */
-const UNWATCHED_TABLES = ['sessions', 'login_failures'];
+/**
+ * Tables a refused request may write by design: sessions are touched on use; failed sign-ins and the
+ * sign-up's "email taken" answers are counted in the throttle (a refusal is exactly what it counts).
+ */
+const UNWATCHED_TABLES = ['sessions', 'login_throttle'];
 /** A 1x1 PNG, for the avatar and media fields. */
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
