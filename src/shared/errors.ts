@@ -169,7 +169,7 @@ export const ERRORS = {
   notConsultant: {
     code: 7025,
     status: 403,
-    message: 'Only the consultant of this point can stop consulting.',
+    message: 'Only the consultant of this point, its owner or an admin can end consulting.',
   },
   reportHasNoConsultant: {
     code: 7026,
@@ -198,6 +198,14 @@ export const ERRORS = {
     message: 'video: the file is empty. Invalid video file size. Max allowed {size}',
   },
   mediaSlotInvalid: { code: 7032, status: 400, message: '{field}: {reason}' },
+  // claims and consultant requests are requests someone decides (issue 16): 704x
+  consultantRequestNotFound: {
+    code: 7040,
+    status: 404,
+    message: 'There is no pending request from {username} to consult this point.',
+  },
+  claimNotFound: { code: 7041, status: 404, message: 'There is no pending claim with id {id}.' },
+  pointHasNoConsultant: { code: 7042, status: 409, message: 'This point has no consultant.' },
 
   // live activity: 8xxx
   beamTokenMissing: {

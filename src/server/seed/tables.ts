@@ -276,6 +276,7 @@ export const WIPE_ORDER = [
   'callback_requests',
   'point_health_photos',
   'point_claims',
+  'consultant_requests',
   'live_activity',
   'promo_events',
   'website_part_pictures',

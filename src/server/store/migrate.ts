@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_point_changes';
 import * as m0004 from './migrations/0004_callbacks';
 import * as m0005 from './migrations/0005_point_writes';
 import * as m0006 from './migrations/0006_live';
+import * as m0007 from './migrations/0007_claims_and_consulting';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0004_callbacks', m0004],
   ['0005_point_writes', m0005],
   ['0006_live', m0006],
+  ['0007_claims_and_consulting', m0007],
 ];
 
 class InlineProvider implements MigrationProvider {
