@@ -95,6 +95,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'people',
     'person',
     'point-controls',
+    'consultant-requests',
     'point-panel',
     'point-sites',
     'point-stats',
