@@ -113,6 +113,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'opening-hours-live',
     'point-edit',
   ],
+  // the admins' pages (issue 16: the claims queue)
+  admin: ['admin-claims'],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };
