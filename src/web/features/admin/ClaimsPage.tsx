@@ -170,14 +170,14 @@ function ClaimQueue({ viewer }: { viewer: string }) {
                   <Link to={profileLink(claim.username)}>
                     <strong>{claim.fullname}</strong>
                   </Link>{' '}
-                  <span className="admin-claims__username">@{claim.username}</span> ·{' '}
-                  <time
-                    dateTime={new Date(claim.created_at).toISOString()}
-                    title={formatDateTime(claim.created_at)}
-                  >
+                  <span className="admin-claims__username">@{claim.username}</span>
+                </p>
+                <p className="admin-claims__when">
+                  <time dateTime={new Date(claim.created_at).toISOString()}>
                     {timeAgo(claim.created_at, now)}
-                  </time>{' '}
-                  <span className="admin-claims__date">({formatDateTime(claim.created_at)})</span>
+                  </time>
+                  {' · '}
+                  {formatDateTime(claim.created_at)}
                 </p>
                 {claim.text ? (
                   <blockquote className="admin-claims__text">{claim.text}</blockquote>

@@ -45,22 +45,24 @@ export function ConsultantRequests({ pointId }: { pointId: string }) {
             <span className="consultant-requests__who">
               <strong>{request.fullname}</strong> @{request.username}
             </span>
-            <button
-              type="button"
-              className="xp-button xp-button--primary"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate({ username: request.username, accept: true })}
-            >
-              Accept
-            </button>
-            <button
-              type="button"
-              className="xp-button"
-              disabled={answer.isPending}
-              onClick={() => answer.mutate({ username: request.username, accept: false })}
-            >
-              Decline
-            </button>
+            <span className="consultant-requests__actions">
+              <button
+                type="button"
+                className="xp-button xp-button--primary"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ username: request.username, accept: true })}
+              >
+                Accept
+              </button>
+              <button
+                type="button"
+                className="xp-button"
+                disabled={answer.isPending}
+                onClick={() => answer.mutate({ username: request.username, accept: false })}
+              >
+                Decline
+              </button>
+            </span>
           </li>
         ))}
       </ul>
