@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Store } from '../../src/server/store/store';
 import { newPoint } from '../support/factories';
 import { DESKTOP, MOBILE, type OpenedPage, type Viewport } from './support/browser';
+import type { PageDocument } from './support/globals';
 import { openWithMap, startJourney } from './support/journey';
 import { panelTitle, pathOf } from './support/page';
 import { signIn } from './support/session';
@@ -28,6 +29,25 @@ const SETTLE = { timeout: 15_000 };
 const LONG = { timeout: 180_000 };
 const VERIFICATION_PENDING = 'Verification pending: our team checks your claim.';
 const REQUEST_SENT = 'Request sent — waiting for the owner.';
+
+declare const document: PageDocument;
+
+/** A call to our API from the page, as the page makes it (session cookie, anti-forgery token). */
+function callApi(page: Page, method: 'GET' | 'POST', url: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+      const response = await fetch(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', RequestVerificationToken: token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
+      return { status: response.status, json: (await response.json()) as unknown };
+    },
+    { method, url, body },
+  );
+}
 
 async function addJourneyPlaces(store: Store): Promise<void> {
   const olivia = await userId(store, 'olivia');
@@ -70,7 +90,7 @@ describe('claims and requests to consult wait for someone to decide (issue 16)',
   }
   /** Errors the page logged, without the refusals a journey causes on purpose. */
   const unexpected = (errors: string[]) =>
-    errors.filter((error) => !/status of 40[0139] .*\/v1\//.test(error) && !/net::ERR_ABORTED/.test(error));
+    errors.filter((error) => !/status of 40[01349] .*\/v1\//.test(error) && !/net::ERR_ABORTED/.test(error));
   const pointPanel = (page: Page) => page.locator('aside.point-panel');
   const manage = (panel: Locator) => panel.getByRole('navigation', { name: 'Manage this XPoint' });
   const people = () =>
@@ -236,6 +256,24 @@ describe('claims and requests to consult wait for someone to decide (issue 16)',
         consultant_userid: null,
         health_status: 2,
       });
+
+      // another admin decided a claim meanwhile: approving it is refused in the catalogue's words, and
+      // the list drops it
+      const listed = (await callApi(page, 'GET', '/v1/admin/claims')).json as {
+        items: { id: number; point_title: string; fullname: string }[];
+      };
+      const taken = listed.items[0];
+      if (taken === undefined) throw new Error('the demo data has no pending claim');
+      expect((await callApi(page, 'POST', '/v1/admin/claims/decline', { id: taken.id })).status).toBe(200);
+      const stale = queue.getByRole('listitem').filter({ hasText: taken.point_title });
+      await stale.getByRole('button', { name: /^Approve/ }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), SETTLE)
+        .toBe(
+          `Could not approve the claim of ${taken.fullname} on “${taken.point_title}”: There is no pending claim with id ${taken.id}.`,
+        );
+      await stale.waitFor({ state: 'detached', ...SETTLE });
+      await shots(page, 'admin-claims-decided-elsewhere', () => page.getByRole('alert').waitFor());
 
       // declining the rest empties the queue
       for (let left = await queue.getByRole('listitem').count(); left > 0; left--) {

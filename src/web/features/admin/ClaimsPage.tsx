@@ -105,8 +105,11 @@ function ClaimQueue({ viewer }: { viewer: string }) {
   const queue = useQuery(apiQuery(CLAIM_QUEUE_PATH, claimQueueResponseSchema, viewer));
   /** what the last decision did, read out once the list has updated. */
   const [done, setDone] = useState('');
-  /** the refusal of a decision, shown under its claim. */
-  const [failure, setFailure] = useState<{ id: number; message: string } | null>(null);
+  /**
+   * The refusal of a decision, in the catalogue's words, above the list: the list is read again after
+   * it, and the claim may have left it (another admin decided it first).
+   */
+  const [failure, setFailure] = useState<string | null>(null);
   const decide = useMutation({
     mutationFn: ({ claim, decision }: { claim: ClaimInQueue; decision: Decision }) =>
       apiPost(`${CLAIM_QUEUE_PATH}/${decision}`, claimDecisionResponseSchema, { id: claim.id }),
@@ -120,7 +123,10 @@ function ClaimQueue({ viewer }: { viewer: string }) {
           ? `Approved: ${claim.fullname} now owns “${claim.point_title}”.`
           : `Declined the claim of ${claim.fullname} on “${claim.point_title}”.`,
       ),
-    onError: (error, { claim }) => setFailure({ id: claim.id, message: errorText(error) }),
+    onError: (error, { claim, decision }) =>
+      setFailure(
+        `Could not ${decision} the claim of ${claim.fullname} on “${claim.point_title}”: ${errorText(error)}`,
+      ),
     onSettled: async (_answer, _error, { claim }) => {
       await refreshAfterWrite(client, answersOf(CLAIM_QUEUE_PATH));
       await refreshAfterWrite(client, answersOf(pointDetailsPath(claim.point_id)));
@@ -149,6 +155,11 @@ function ClaimQueue({ viewer }: { viewer: string }) {
       <p className="admin-claims__done" role="status">
         {done}
       </p>
+      {failure !== null && (
+        <p className="admin-claims__error" role="alert">
+          {failure}
+        </p>
+      )}
       {items.length === 0 ? (
         <p className="admin-claims__card admin-claims__empty">{EMPTY_QUEUE}</p>
       ) : (
@@ -204,11 +215,6 @@ function ClaimQueue({ viewer }: { viewer: string }) {
                     {working && decide.variables.decision === 'decline' ? 'Declining…' : 'Decline'}
                   </button>
                 </div>
-                {failure?.id === claim.id && (
-                  <p className="admin-claims__error" role="alert">
-                    {failure.message}
-                  </p>
-                )}
               </li>
             );
           })}
