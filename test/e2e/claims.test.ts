@@ -147,7 +147,7 @@ describe('claims and requests to consult wait for someone to decide (issue 16)',
       const requests = panel.getByRole('region', { name: 'Requests to consult' });
       const umaAsks = requests.getByRole('listitem').filter({ hasText: '@uma' });
       await umaAsks.waitFor();
-      expect(await umaAsks.textContent()).toContain('Uma User');
+      expect(await umaAsks.textContent()).toMatch(/^Uma User @uma\s*asked (just now|\d+ minutes? ago)/);
       await shots(page, 'panel-owner-requests', () => requests.scrollIntoViewIfNeeded());
       await umaAsks.getByRole('button', { name: 'Accept' }).click();
       // the list empties and the panel names her consultant

@@ -12,8 +12,7 @@ import { answersOf, apiQuery, errorText, refreshAfterWrite } from '../../lib/que
 import { PageHeader } from '../accounts/PageHeader';
 import { useSession } from '../accounts/session';
 import { pointDetailsPath } from '../details/queries';
-import { formatDateTime } from '../details/format';
-import { timeAgo } from './relativeTime';
+import { formatDateTime, timeAgo } from '../details/format';
 import '../accounts/pages.css';
 import './admin.css';
 

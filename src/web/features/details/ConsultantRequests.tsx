@@ -4,6 +4,7 @@ import { consultantRequestsResponseSchema, pointPeopleResponseSchema } from '../
 import { apiPost } from '../../lib/api';
 import { answersOf, apiQuery, errorText, refreshAfterWrite } from '../../lib/query';
 import { useSession } from '../accounts/session';
+import { timeAgo } from './format';
 import { pointDetailsPath } from './queries';
 
 /** GET /v1/xpoint/consultantrequests?id=: the owner's (or an admin's) pending requests to consult. */
@@ -44,6 +45,9 @@ export function ConsultantRequests({ pointId }: { pointId: string }) {
           <li key={request.username} className="consultant-requests__item">
             <span className="consultant-requests__who">
               <strong>{request.fullname}</strong> @{request.username}
+              <span className="consultant-requests__when">
+                asked {timeAgo(request.created_at, list.dataUpdatedAt)}
+              </span>
             </span>
             <span className="consultant-requests__actions">
               <button

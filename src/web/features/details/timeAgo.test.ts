@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { timeAgo } from './relativeTime';
+import { timeAgo } from './format';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const MINUTE = 60_000;
