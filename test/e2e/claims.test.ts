@@ -250,6 +250,12 @@ describe('claims and requests to consult wait for someone to decide (issue 16)',
         .filter({ hasText: `Approved: Carlos Consultant now owns “${DUNE.title}”.` })
         .waitFor();
       await item.waitFor({ state: 'detached', ...SETTLE });
+      // the button went with its claim: focus is on what the decision did, not lost to the page
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.classList.contains('admin-claims__messages') ?? false),
+        )
+        .toBe(true);
       const carlos = await withStore((store) => userId(store, 'carlos'));
       expect((await people())[1]).toEqual({
         owner_userid: carlos,

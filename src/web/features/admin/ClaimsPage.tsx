@@ -109,6 +109,8 @@ function ClaimQueue({ viewer }: { viewer: string }) {
    * it, and the claim may have left it (another admin decided it first).
    */
   const [failure, setFailure] = useState<string | null>(null);
+  /** where focus goes once a decision is done: its button has left with its claim */
+  const messages = useRef<HTMLDivElement>(null);
   const decide = useMutation({
     mutationFn: ({ claim, decision }: { claim: ClaimInQueue; decision: Decision }) =>
       apiPost(`${CLAIM_QUEUE_PATH}/${decision}`, claimDecisionResponseSchema, { id: claim.id }),
@@ -129,6 +131,7 @@ function ClaimQueue({ viewer }: { viewer: string }) {
     onSettled: async (_answer, _error, { claim }) => {
       await refreshAfterWrite(client, answersOf(CLAIM_QUEUE_PATH));
       await refreshAfterWrite(client, answersOf(pointDetailsPath(claim.point_id)));
+      messages.current?.focus();
     },
   });
 
@@ -151,14 +154,16 @@ function ClaimQueue({ viewer }: { viewer: string }) {
         Approving makes the claimant the owner and marks the place verified; the other claims on it are
         declined. Declining leaves it unowned.
       </p>
-      <p className="admin-claims__done" role="status">
-        {done}
-      </p>
-      {failure !== null && (
-        <p className="admin-claims__error" role="alert">
-          {failure}
+      <div ref={messages} className="admin-claims__messages" tabIndex={-1}>
+        <p className="admin-claims__done" role="status">
+          {done}
         </p>
-      )}
+        {failure !== null && (
+          <p className="admin-claims__error" role="alert">
+            {failure}
+          </p>
+        )}
+      </div>
       {items.length === 0 ? (
         <p className="admin-claims__card admin-claims__empty">{EMPTY_QUEUE}</p>
       ) : (
