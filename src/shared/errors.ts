@@ -188,7 +188,7 @@ export const ERRORS = {
   notConsultant: {
     code: 7025,
     status: 403,
-    message: 'Only the consultant of this point can stop consulting.',
+    message: 'Only the consultant of this point, its owner or an admin can end consulting.',
   },
   reportHasNoConsultant: {
     code: 7026,
@@ -223,6 +223,14 @@ export const ERRORS = {
     message:
       'data: a video is sent as multipart/form-data (the file in a part named "file"), not as base64 in JSON.',
   },
+  // claims and consultant requests are requests someone decides (issue 16): 704x
+  consultantRequestNotFound: {
+    code: 7040,
+    status: 404,
+    message: 'There is no pending request from {username} to consult this point.',
+  },
+  claimNotFound: { code: 7041, status: 404, message: 'There is no pending claim with id {id}.' },
+  pointHasNoConsultant: { code: 7042, status: 409, message: 'This point has no consultant.' },
 
   // live activity: 8xxx
   beamTokenMissing: {

@@ -14,8 +14,8 @@ import { userId } from './support/store';
 
 /**
  * Journeys of the owner's tools (issue 8): an owner deletes a point and it leaves the map and search
- * without a reload; a user claims a point and gets its controls, becomes the consultant of another
- * and stops again; an owner adds an event to their point, edits its time, finds it in the point's
+ * without a reload; a user claims a point and it waits for verification (an admin approves it in
+ * claims.test.ts), becomes the consultant of an unowned one and stops again; an owner adds an event to their point, edits its time, finds it in the point's
  * lists and deletes it; an end before the start is refused beside the field with nothing stored, a
  * fake image gets the server's reason, and a user without rights sees the server's refusal. The
  * journey's places sit in the empty southern Indian Ocean, away from the demo points.
@@ -27,6 +27,7 @@ const LOOKOUT = { id: 'owner_lookout', title: 'Windy Lookout' };
 const BAKERY = { id: 'owner_bakery', title: 'Quay Bakery' };
 const HALL = { id: 'owner_hall', title: 'Southern Ocean Hall' };
 const TRIP = { id: 'owner_trip', title: 'Albatross Boat Trip' };
+const PIER = { id: 'owner_pier', title: 'Old Ferry Pier' };
 const SHOTS_DIR = path.resolve('.tmp');
 /** Pages load over a full navigation on 2 shared cores: a generous wait for what a user waits for. */
 const SETTLE = { timeout: 15_000 };
@@ -47,6 +48,7 @@ async function addJourneyPlaces(store: Store): Promise<void> {
       newPoint({ ...LOOKOUT, supertype: 'poi', type: 'viewpoint', ...at(-2) }),
       newPoint({ ...BAKERY, type: 'bakery', owner_userid: olivia, allow_consulting: 1, ...at(4) }),
       newPoint({ ...TRIP, supertype: 'experience', type: 'boat_trip', ...at(-4) }),
+      newPoint({ ...PIER, supertype: 'poi', type: 'viewpoint', ...at(6) }),
     ])
     .execute();
 }
@@ -152,7 +154,7 @@ describe('owner tools: delete, claim, consult, events', () => {
   });
 
   test(
-    'given a signed-in user, when they claim an unowned point, then they see its owner controls; they consult another and stop after confirming',
+    'given a signed-in user, when they claim an unowned point, then it waits for verification; they consult another and stop after confirming',
     LONG,
     async () => {
       const { page, errors } = await open(`/p/${LOOKOUT.id}${HERE}`);
@@ -166,30 +168,29 @@ describe('owner tools: delete, claim, consult, events', () => {
       expect(await claim.locator('.owner-confirm__question').textContent()).toBe(`Claim “${LOOKOUT.title}”?`);
       // the claim text is only for experiences and rentals (§6)
       expect(await claim.locator('textarea').count()).toBe(0);
-      await claim.getByRole('button', { name: 'Claim', exact: true }).click();
+      await claim.getByRole('button', { name: 'Send my claim' }).click();
 
-      // the point opens with its new owner, and its owner controls
+      // the point opens saying the claim waits for verification (issue 16): no owner, no controls yet
       await expect.poll(() => pathOf(page), SETTLE).toBe(`/p/${LOOKOUT.id}`);
-      const manage = panel.getByRole('navigation', { name: 'Manage this XPoint' });
-      await manage.waitFor();
-      expect(await manage.getByRole('link', { name: 'Delete' }).count()).toBe(1);
-      expect(await panel.locator('.person').filter({ hasText: 'Owner' }).textContent()).toContain('Uma User');
+      await panel.getByText('Verification pending: our team checks your claim.').waitFor();
+      expect(await panel.getByRole('navigation', { name: 'Manage this XPoint' }).count()).toBe(0);
+      expect(await panel.locator('.person').filter({ hasText: 'Owner' }).count()).toBe(0);
       expect(await panel.getByRole('link', { name: 'Claim this XPoint' }).count()).toBe(0);
 
       // a point already owned: the server's refusal shows, nothing changes
       await page.goto(journey.url(`/business/claim/${BAKERY.id}`));
       const refused = page.getByRole('form', { name: 'Claim this XPoint' });
-      await refused.getByRole('button', { name: 'Claim', exact: true }).click();
+      await refused.getByRole('button', { name: 'Send my claim' }).click();
       await expect.poll(() => refused.getByRole('alert').textContent()).toMatch(/owner/i);
       expect(pathOf(page)).toBe(`/business/claim/${BAKERY.id}`);
 
-      // become the consultant of the bakery
-      await page.goto(journey.url(`/b/${BAKERY.id}${HERE}`));
-      await expect.poll(() => panelTitle(page), SETTLE).toBe(BAKERY.title);
+      // become the consultant of the pier: unowned, so at once (an owned one asks its owner: claims.test.ts)
+      await page.goto(journey.url(`/p/${PIER.id}${HERE}`));
+      await expect.poll(() => panelTitle(page), SETTLE).toBe(PIER.title);
       await panel.getByRole('link', { name: 'Become a consultant' }).click();
       const become = page.getByRole('form', { name: 'Become a consultant' });
       await become.getByRole('button', { name: 'Become consultant' }).click();
-      await expect.poll(() => pathOf(page), SETTLE).toBe(`/b/${BAKERY.id}`);
+      await expect.poll(() => pathOf(page), SETTLE).toBe(`/p/${PIER.id}`);
       await panel.getByRole('navigation', { name: 'Manage this XPoint' }).waitFor();
       expect(await panel.locator('.person').filter({ hasText: 'Consultant' }).textContent()).toContain(
         'Uma User',
@@ -198,30 +199,38 @@ describe('owner tools: delete, claim, consult, events', () => {
       // and stop, after confirming twice: the link asks, the page asks
       const stopLink = panel.getByRole('link', { name: 'Stop consulting' });
       await stopLink.click();
-      await expect.poll(() => pathOf(page), SETTLE).toBe(`/business/ClearConsultant/${BAKERY.id}`);
+      await expect.poll(() => pathOf(page), SETTLE).toBe(`/business/ClearConsultant/${PIER.id}`);
       const stop = page.getByRole('form', { name: 'Stop consulting' });
       await stop.waitFor();
       await page.setViewportSize(MOBILE);
       await shot(page, 'owner-stop-consulting-375');
       await page.setViewportSize(DESKTOP);
       await stop.getByRole('button', { name: 'Stop consulting' }).click();
-      await expect.poll(() => pathOf(page), SETTLE).toBe(`/b/${BAKERY.id}`);
+      await expect.poll(() => pathOf(page), SETTLE).toBe(`/p/${PIER.id}`);
       await panel.getByRole('link', { name: 'Become a consultant' }).waitFor();
       expect(await panel.locator('.person').filter({ hasText: 'Consultant' }).count()).toBe(0);
       const people = await withStore((store) =>
         store.db
           .selectFrom('points')
           .select(['id', 'owner_userid', 'consultant_userid'])
-          .where('id', 'in', [LOOKOUT.id, BAKERY.id])
+          .where('id', 'in', [LOOKOUT.id, PIER.id])
           .orderBy('id')
           .execute(),
       );
-      const uma = await withStore((store) => userId(store, 'uma'));
-      const olivia = await withStore((store) => userId(store, 'olivia'));
       expect(people).toEqual([
-        { id: BAKERY.id, owner_userid: olivia, consultant_userid: null },
-        { id: LOOKOUT.id, owner_userid: uma, consultant_userid: null },
+        { id: LOOKOUT.id, owner_userid: null, consultant_userid: null },
+        { id: PIER.id, owner_userid: null, consultant_userid: null },
       ]);
+      const uma = await withStore((store) => userId(store, 'uma'));
+      expect(
+        await withStore((store) =>
+          store.db
+            .selectFrom('point_claims')
+            .select(['user_id', 'status'])
+            .where('point_id', '=', LOOKOUT.id)
+            .execute(),
+        ),
+      ).toEqual([{ user_id: uma, status: 'pending' }]);
       expect(unexpected(errors)).toEqual([]);
       await page.close();
     },
@@ -461,18 +470,21 @@ describe('owner tools: delete, claim, consult, events', () => {
     await page.close();
   });
 
-  test('given an unowned experience, when a user claims it with a few words, then the words are kept with the claim', async () => {
+  test('given an unowned experience, when a user claims it with a few words, then the words are kept with the pending claim', async () => {
     const { page, errors } = await open(`/business/claim/${TRIP.id}${HERE}`);
     await signIn(page, 'carlos', 'Carlos Consultant');
     const claim = page.getByRole('form', { name: 'Claim this XPoint' });
     await claim.getByLabel(/Why is this experience yours\?/).fill('I have skippered this boat since 2019.');
-    await claim.getByRole('button', { name: 'Claim', exact: true }).click();
+    await claim.getByRole('button', { name: 'Send my claim' }).click();
     await expect.poll(() => pathOf(page), SETTLE).toBe(`/exp/${TRIP.id}`);
-    await page.locator('aside.point-panel').getByRole('navigation', { name: 'Manage this XPoint' }).waitFor();
+    await page
+      .locator('aside.point-panel')
+      .getByText('Verification pending: our team checks your claim.')
+      .waitFor();
     const claims = await withStore(async (store) =>
       store.db
         .selectFrom('point_claims')
-        .select(['user_id', 'text'])
+        .select(['user_id', 'text', 'status'])
         .where('point_id', '=', TRIP.id)
         .execute(),
     );
@@ -480,6 +492,7 @@ describe('owner tools: delete, claim, consult, events', () => {
       {
         user_id: await withStore((store) => userId(store, 'carlos')),
         text: 'I have skippered this boat since 2019.',
+        status: 'pending',
       },
     ]);
     expect(unexpected(errors)).toEqual([]);

@@ -455,7 +455,8 @@ describe.each(TEST_DIALECTS)('point and event details over HTTP (%s)', (dialect)
             : `/MyXPoints/Delete/pm_${supertype}?${success}`;
       expect(p.controls, `controls of ${supertype} as ${role}`).toEqual({
         edit: controls ? edit : null,
-        delete: controls ? remove : null,
+        // a consultant never deletes (issue 16)
+        delete: controls && role !== 'consultant' ? remove : null,
         copy_to_new:
           controls && supertype === 'helprequest' ? `/h/pm_helprequest/CopyToNew?${success}` : null,
         add_child_event: controls ? `/Event/AddAsChild?parentid=pm_${supertype}` : null,
@@ -465,6 +466,14 @@ describe.each(TEST_DIALECTS)('point and event details over HTTP (%s)', (dialect)
         become_consultant: null,
         stop_consulting:
           role === 'consultant' ? `/business/ClearConsultant/pm_${supertype}?${success}` : null,
+        // the owner (or an admin) removes the consultant, on the same confirming page
+        dismiss_consultant:
+          role === 'owner' || role === 'admin'
+            ? `/business/ClearConsultant/pm_${supertype}?${success}`
+            : null,
+        consultant_requests: role === 'owner' || role === 'admin',
+        claim_pending: false,
+        consult_request_pending: false,
         fullscreen: report ? null : `/pm_${supertype}`,
         book: supertype === 'rental' ? '/rental/pm_rental/2' : null,
       });

@@ -793,11 +793,11 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
   describe('delete', () => {
     it.each([
       ['owner', 200],
-      ['consultant', 200],
+      ['consultant', 403],
       ['admin', 200],
       ['stranger', 403],
       ['visitor', 401],
-    ] as const)('lets the %s delete a point: %i', async (role, status) => {
+    ] as const)('answers the %s deleting a point: %i', async (role, status) => {
       const id = await seedPoint();
       const res = await post('/v1/xpoint/delete', { id }, headers[role]);
       expect(res.statusCode, res.body).toBe(status);
@@ -819,28 +819,71 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
       expectError(await post('/v1/event/create', {}, headers.visitor), 400, 1003, 'title: is required.');
     });
 
-    it('lets a signed-in user claim an unowned point, once', async () => {
+    it('records a claim as pending: the point shows verification pending and the claimant controls nothing', async () => {
       const id = await seedPoint({ owner_userid: null, consultant_userid: null });
       expectError(await post('/v1/xpoint/claim', { id }, headers.visitor), 401, 1010);
       const before = await counts();
       expectError(await post('/v1/xpoint/claim', { id, text: 'It is mine' }, headers.stranger), 400, 7021);
       expect(await counts()).toEqual(before);
       const res = await post('/v1/xpoint/claim', { id }, headers.stranger);
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.statusCode, res.body).toBe(202);
       expect(res.json()).toEqual({
         id,
         url: `/b/${id}`,
-        owner_username: 'uma',
+        owner_username: null,
         consultant_username: null,
         version: 2,
+        status: 'pending',
       });
+      expect(await pointRow(id)).toMatchObject({ owner_userid: null, health_status: 1 });
+      // asking again answers the same claim
+      expect((await post('/v1/xpoint/claim', { id }, headers.stranger)).statusCode).toBe(202);
       expect(await count('point_claims')).toBe(before.claims + 1);
-      expectError(await post('/v1/xpoint/claim', { id }, headers.owner), 409, 7020);
-      // the new owner controls it now
+      // before an admin approves, the claimant can neither edit nor delete it
+      expectError(
+        await post('/v1/xpoint/update', { id, version: 2, title: 'Uma’s bakery' }, headers.stranger),
+        403,
+        1011,
+      );
+      expectError(await post('/v1/xpoint/delete', { id }, headers.stranger), 403, 1011);
+      expect(await pointRow(id)).toMatchObject({ title: expect.stringMatching(/^Seeded bakery/) });
+      // the claimant sees it in their points, marked pending
+      const mine = (await get('/v1/account/mypoints', headers.stranger)).json();
+      expect(mine.items.find((i: { id: string }) => i.id === id)).toMatchObject({ role: 'claimant' });
+    });
+
+    it('lets an admin approve a claim from the queue: the claimant owns it, verified, other claims declined', async () => {
+      const id = await seedPoint({ owner_userid: null, consultant_userid: null, title: 'Queue bakery' });
+      expect((await post('/v1/xpoint/claim', { id }, headers.stranger)).statusCode).toBe(202);
+      expect((await post('/v1/xpoint/claim', { id }, headers.owner)).statusCode).toBe(202);
+      expectError(await get('/v1/admin/claims', headers.visitor), 401, 1010);
+      expectError(await get('/v1/admin/claims', headers.stranger), 403, 1011);
+      const queue = (await get('/v1/admin/claims', headers.admin)).json();
+      const claims = queue.items.filter((c: { point_id: string }) => c.point_id === id);
+      expect(claims.map((c: { username: string }) => c.username)).toEqual(['uma', 'olivia']);
+      expect(claims[0]).toMatchObject({ point_title: 'Queue bakery', url: `/b/${id}`, text: null });
+      expectError(await post('/v1/admin/claims/approve', { id: claims[0].id }, headers.stranger), 403, 1011);
+      const ok = await post('/v1/admin/claims/approve', { id: claims[0].id }, headers.admin);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ status: 'approved', owner_username: 'uma', point_id: id });
+      expect(await pointRow(id)).toMatchObject({ owner_userid: ids.uma, health_status: 2 });
+      // the other claim was declined with it
+      expectError(await post('/v1/admin/claims/approve', { id: claims[1].id }, headers.admin), 404, 7041);
+      const current = await version(id);
       expect(
-        (await post('/v1/xpoint/update', { id, version: 2, title: 'Uma’s bakery' }, headers.stranger))
+        (await post('/v1/xpoint/update', { id, version: current, title: 'Uma’s bakery' }, headers.stranger))
           .statusCode,
       ).toBe(200);
+    });
+
+    it('lets an admin decline a claim: the point returns to its earlier health status', async () => {
+      const id = await seedPoint({ owner_userid: null, consultant_userid: null });
+      await post('/v1/xpoint/claim', { id }, headers.stranger);
+      const queue = (await get('/v1/admin/claims', headers.admin)).json();
+      const claim = queue.items.find((c: { point_id: string }) => c.point_id === id);
+      const res = await post('/v1/admin/claims/decline', { id: claim.id }, headers.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await pointRow(id)).toMatchObject({ owner_userid: null, health_status: 0 });
     });
 
     it('takes a claim text for experiences and rentals only', async () => {
@@ -856,13 +899,13 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
           { id, text: 'I run this tour every Sunday.' },
           headers.stranger,
         );
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.statusCode, res.body).toBe(202);
         const claim = await t.store.db
           .selectFrom('point_claims')
-          .select(['user_id', 'text'])
+          .select(['user_id', 'text', 'status'])
           .where('point_id', '=', id)
           .executeTakeFirst();
-        expect(claim).toEqual({ user_id: ids.uma, text: 'I run this tour every Sunday.' });
+        expect(claim).toEqual({ user_id: ids.uma, text: 'I run this tour every Sunday.', status: 'pending' });
       }
     });
 
@@ -874,23 +917,53 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
   });
 
   describe('consulting', () => {
-    it('lets a signed-in user become the consultant of a point without one, then stop', async () => {
+    it('makes asking to consult an owned point a request: the requester can neither update nor delete it', async () => {
       const id = await seedPoint({ consultant_userid: null });
       expectError(await post('/v1/xpoint/becomeconsultant', { id }, headers.visitor), 401, 1010);
       expectError(await post('/v1/xpoint/becomeconsultant', { id }, headers.owner), 409, 7024);
       const res = await post('/v1/xpoint/becomeconsultant', { id }, headers.stranger);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ owner_username: 'olivia', consultant_username: 'uma' });
-      // asking again changes nothing
-      expect((await post('/v1/xpoint/becomeconsultant', { id }, headers.stranger)).json().version).toBe(2);
-      expectError(await post('/v1/xpoint/becomeconsultant', { id }, headers.consultant), 409, 7022);
-      // the consultant controls the point now
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json()).toMatchObject({
+        owner_username: 'olivia',
+        consultant_username: null,
+        status: 'pending',
+      });
+      // asking again answers the same request
+      expect((await post('/v1/xpoint/becomeconsultant', { id }, headers.stranger)).statusCode).toBe(202);
+      expectError(
+        await post('/v1/xpoint/update', { id, version: 1, tagline: 'By Uma' }, headers.stranger),
+        403,
+        1011,
+      );
+      expectError(await post('/v1/xpoint/delete', { id }, headers.stranger), 403, 1011);
+      expect(await pointRow(id)).toMatchObject({ consultant_userid: null, tagline: null });
+      // the owner sees one request and accepts it
+      expectError(await get(`/v1/xpoint/consultantrequests?id=${id}`, headers.stranger), 403, 1011);
+      const list = (await get(`/v1/xpoint/consultantrequests?id=${id}`, headers.owner)).json();
+      expect(list.items.map((r: { username: string }) => r.username)).toEqual(['uma']);
+      expectError(
+        await post('/v1/xpoint/consultantrequest/accept', { id, username: 'uma' }, headers.stranger),
+        403,
+        1011,
+      );
+      const accepted = await post(
+        '/v1/xpoint/consultantrequest/accept',
+        { id, username: 'uma' },
+        headers.owner,
+      );
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json()).toMatchObject({ consultant_username: 'uma', status: 'done' });
+      // now a consultant: edits, but never deletes, nor changes who consults
       expect(
         (await post('/v1/xpoint/update', { id, version: 2, tagline: 'By Uma' }, headers.stranger)).statusCode,
       ).toBe(200);
-
-      expectError(await post('/v1/xpoint/clearconsultant', { id }, headers.consultant), 403, 7025);
-      expectError(await post('/v1/xpoint/clearconsultant', { id }, headers.owner), 403, 7025);
+      expectError(await post('/v1/xpoint/delete', { id }, headers.stranger), 403, 1011);
+      expectError(
+        await post('/v1/xpoint/update', { id, version: 3, allow_consulting: false }, headers.stranger),
+        403,
+        7027,
+      );
+      // the consultant stops
       const stop = await post('/v1/xpoint/clearconsultant', { id }, headers.stranger);
       expect(stop.statusCode, stop.body).toBe(200);
       expect(stop.json()).toMatchObject({ consultant_username: null });
@@ -901,6 +974,45 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
       );
     });
 
+    it('lets the owner decline a request; the requester then controls nothing', async () => {
+      const id = await seedPoint({ consultant_userid: null });
+      expect((await post('/v1/xpoint/becomeconsultant', { id }, headers.stranger)).statusCode).toBe(202);
+      const res = await post('/v1/xpoint/consultantrequest/decline', { id, username: 'UMA' }, headers.owner);
+      expect(res.statusCode, res.body).toBe(200);
+      expectError(
+        await post('/v1/xpoint/consultantrequest/accept', { id, username: 'uma' }, headers.owner),
+        404,
+        7040,
+      );
+      expect((await pointRow(id))?.consultant_userid).toBeNull();
+    });
+
+    it('lets the owner dismiss the consultant at any time', async () => {
+      const id = await seedPoint();
+      expectError(await post('/v1/xpoint/clearconsultant', { id }, headers.stranger), 403, 7025);
+      const res = await post('/v1/xpoint/clearconsultant', { id }, headers.owner);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ consultant_username: null, owner_username: 'olivia' });
+      expect((await pointRow(id))?.consultant_userid).toBeNull();
+      expectError(await post('/v1/xpoint/clearconsultant', { id }, headers.owner), 409, 7042);
+    });
+
+    it('declines the pending requests when the owner turns consulting off', async () => {
+      const id = await seedPoint({ consultant_userid: null });
+      expect((await post('/v1/xpoint/becomeconsultant', { id }, headers.stranger)).statusCode).toBe(202);
+      const off = await post('/v1/xpoint/update', { id, version: 1, allow_consulting: false }, headers.owner);
+      expect(off.statusCode, off.body).toBe(200);
+      const list = (await get(`/v1/xpoint/consultantrequests?id=${id}`, headers.owner)).json();
+      expect(list.items).toEqual([]);
+      expectError(
+        await post('/v1/xpoint/consultantrequest/accept', { id, username: 'uma' }, headers.owner),
+        404,
+        7040,
+      );
+      expectError(await post('/v1/xpoint/becomeconsultant', { id }, headers.stranger), 403, 7023);
+      expect((await pointRow(id))?.consultant_userid).toBeNull();
+    });
+
     it('lets an admin end consulting', async () => {
       const id = await seedPoint();
       const res = await post('/v1/xpoint/clearconsultant', { id }, headers.admin);
@@ -908,13 +1020,13 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
       expect((await pointRow(id))?.consultant_userid).toBeNull();
     });
 
-    it('refuses when the owner does not allow consulting, and on reports', async () => {
+    it('makes the consultant of an unowned point at once; refuses when consulting is off, and on reports', async () => {
       const closed = await seedPoint({ consultant_userid: null, allow_consulting: 0 });
       expectError(await post('/v1/xpoint/becomeconsultant', { id: closed }, headers.stranger), 403, 7023);
       const unowned = await seedPoint({ owner_userid: null, consultant_userid: null, allow_consulting: 0 });
-      expect((await post('/v1/xpoint/becomeconsultant', { id: unowned }, headers.stranger)).statusCode).toBe(
-        200,
-      );
+      const res = await post('/v1/xpoint/becomeconsultant', { id: unowned }, headers.stranger);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ consultant_username: 'uma', status: 'done' });
       const report = await seedPoint({ supertype: 'incident', type: 'accident', consultant_userid: null });
       expectError(await post('/v1/xpoint/becomeconsultant', { id: report }, headers.stranger), 400, 7026);
       expect((await pointRow(closed))?.consultant_userid).toBeNull();

@@ -95,6 +95,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'people',
     'person',
     'point-controls',
+    'consultant-requests',
     'point-panel',
     'point-sites',
     'point-stats',
@@ -112,6 +113,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'opening-hours-live',
     'point-edit',
   ],
+  // the admins' pages (issue 16: the claims queue)
+  admin: ['admin-claims'],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

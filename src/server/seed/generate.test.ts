@@ -179,6 +179,60 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
     expect(points.every((p) => p.owner_userid === null || p.owner_userid !== p.consultant_userid)).toBe(true);
   });
 
+  it('has pending claims on unowned places (verification pending) and requests to consult an owned one', async () => {
+    const { summary } = s();
+    const claims = await db()
+      .selectFrom('point_claims')
+      .innerJoin('points', 'points.id', 'point_claims.point_id')
+      .innerJoin('users', 'users.id', 'point_claims.user_id')
+      .select([
+        'point_claims.status',
+        'point_claims.text',
+        'points.supertype',
+        'points.owner_userid',
+        'points.consultant_userid',
+        'points.health_status',
+        'users.id as user_id',
+        'users.username',
+        'users.status as user_status',
+      ])
+      .orderBy('point_claims.created_at')
+      .execute();
+    expect(claims).toHaveLength(summary.claims);
+    expect(summary.claims).toBe(3);
+    expect(claims.map((c) => c.username).slice(0, 2)).toEqual(['uma', 'carlos']);
+    for (const claim of claims) {
+      expect(claim).toMatchObject({
+        status: 'pending',
+        owner_userid: null,
+        health_status: 1,
+        user_status: 'active',
+      });
+      expect(claim.consultant_userid).not.toBe(claim.user_id);
+      // §6: claim text only for experiences and rentals
+      expect(claim.text === null).toBe(!['experience', 'rental'].includes(claim.supertype));
+    }
+    const requests = await db()
+      .selectFrom('consultant_requests')
+      .innerJoin('points', 'points.id', 'consultant_requests.point_id')
+      .innerJoin('users as owner', 'owner.id', 'points.owner_userid')
+      .innerJoin('users as asker', 'asker.id', 'consultant_requests.user_id')
+      .select([
+        'consultant_requests.status',
+        'points.allow_consulting',
+        'points.consultant_userid',
+        'owner.username as owner',
+        'asker.username as asker',
+      ])
+      .orderBy('consultant_requests.created_at')
+      .execute();
+    expect(requests).toHaveLength(summary.consultRequests);
+    expect(requests.map((r) => r.owner)).toEqual(['olivia', 'olivia']);
+    expect(requests[0]?.asker).toBe('carlos');
+    expect(requests.every((r) => r.status === 'pending' && r.allow_consulting === 1)).toBe(true);
+    expect(requests.every((r) => r.consultant_userid === null)).toBe(true);
+  });
+
   it('writes descriptions both short and over 250 characters', async () => {
     const rows = await db().selectFrom('points').select(['description']).execute();
     const long = rows.filter((r) => (r.description ?? '').length > 250).length;
@@ -483,7 +537,16 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
   // Last test on the main store: it snapshots the rows and closes the store before opening others,
   // so only one test store per dialect is open at a time.
   it('gives identical rows for the same seed and now, and different ones for another seed', async () => {
-    const tables = ['users', 'events', 'posts', 'reviews', 'likes', 'comments'] as const;
+    const tables = [
+      'users',
+      'events',
+      'posts',
+      'reviews',
+      'likes',
+      'comments',
+      'point_claims',
+      'consultant_requests',
+    ] as const;
     const snapshot = async (x: Seeded) => {
       const out: Record<string, unknown[]> = {
         points: await x.store.db.selectFrom('points').selectAll().orderBy('seq').execute(),

@@ -101,6 +101,8 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
     comments: 0,
     likes: 0,
     follows: 0,
+    claims: 0,
+    consultRequests: 0,
     mediaAssets: images.assets.length,
     elapsedMs: 0,
   };

@@ -31,6 +31,7 @@ import { jitter, phoneNumber, slugOf, streetAddress, type SeedCity } from './pla
 import { makeId, type Random } from './random';
 import type { PointRow } from './tables';
 import { hostedEvents, standaloneEvent } from './events';
+import { pendingRequests } from './requests';
 import {
   OLIVIA,
   CARLOS,
@@ -295,6 +296,8 @@ export function point(w: SeedWorld, i: number, batch: Batch): PointSupertype {
   // a few standalone events, not tied to any point
   if (rng.chance(0.005)) standaloneEvent(w, batch);
 
+  // a few pending claims and requests to consult, for the admin's queue and Olivia's panel
+  pendingRequests(w, row, batch);
   batch.points.push(row);
   return supertype;
 }

@@ -13,6 +13,8 @@ import type {
   FollowsTable,
   LikesTable,
   MediaAssetsTable,
+  ConsultantRequestsTable,
+  PointClaimsTable,
   PointScreenshotsTable,
   PointsTable,
   PostsTable,
@@ -34,6 +36,8 @@ export type CommentRow = Insertable<CommentsTable>;
 export type LikeRow = Insertable<LikesTable>;
 export type FollowRow = Insertable<FollowsTable>;
 export type MediaRow = Insertable<MediaAssetsTable>;
+export type ClaimRow = Omit<Insertable<PointClaimsTable>, 'id' | 'decided_at' | 'decided_by'>;
+export type ConsultRequestRow = Omit<Insertable<ConsultantRequestsTable>, 'id' | 'decided_at'>;
 
 export const MEDIA_ASSETS: TableSpec<MediaRow> = {
   name: 'media_assets',
@@ -266,6 +270,30 @@ export const FOLLOWS: TableSpec<FollowRow> = {
   ],
 };
 
+/** Pending claims (migration 0007): the admin's queue in the demo data. */
+export const CLAIMS: TableSpec<ClaimRow> = {
+  name: 'point_claims',
+  columns: [
+    ['point_id', 'text'],
+    ['user_id', 'text'],
+    ['text', 'text'],
+    ['created_at', 'bigint'],
+    ['status', 'text'],
+    ['previous_health_status', 'integer'],
+  ],
+};
+
+/** Pending requests to consult an owned point (migration 0007). */
+export const CONSULT_REQUESTS: TableSpec<ConsultRequestRow> = {
+  name: 'consultant_requests',
+  columns: [
+    ['point_id', 'text'],
+    ['user_id', 'text'],
+    ['status', 'text'],
+    ['created_at', 'bigint'],
+  ],
+};
+
 /**
  * Every table the seed fills, children before parents: deleting in this order never breaks a
  * foreign key. (Also cleared: promo events and website parts, which hang off points.)
@@ -276,6 +304,7 @@ export const WIPE_ORDER = [
   'callback_requests',
   'point_health_photos',
   'point_claims',
+  'consultant_requests',
   'live_activity',
   'promo_events',
   'website_part_pictures',

@@ -23,7 +23,7 @@ export function users(w: SeedWorld): UserRow[] {
     const [first = '', last = ''] = account.fullname.split(' ');
     const created = w.now - 730 * DAY + i * HOUR;
     taken.add(account.username);
-    w.userInfo.push({ id: w.userId(i), username: account.username, first, last });
+    w.userInfo.push({ id: w.userId(i), username: account.username, first, last, active: true });
     rows.push({
       id: w.userId(i),
       username: account.username,
@@ -48,7 +48,10 @@ export function users(w: SeedWorld): UserRow[] {
     const created = w.now - rng.int(1, 1100) * DAY - rng.int(0, DAY - 1);
     const updated = Math.min(w.now, created + rng.int(0, 300) * DAY);
     const email = `${username}@${rng.pick(domains)}`;
-    w.userInfo.push({ id: w.userId(index), username, first, last });
+    // drawn in the order they always were: the same seed gives the same users
+    const avatar = rng.chance(0.6) ? rng.pick(w.images.avatars) : null;
+    const status = w.pickStatus(rng);
+    w.userInfo.push({ id: w.userId(index), username, first, last, active: status === 'active' });
     rows.push({
       id: w.userId(index),
       username,
@@ -56,8 +59,8 @@ export function users(w: SeedWorld): UserRow[] {
       email,
       email_lower: email.toLowerCase(),
       fullname: `${first} ${last}`,
-      avatar_url: rng.chance(0.6) ? rng.pick(w.images.avatars) : null,
-      status: w.pickStatus(rng),
+      avatar_url: avatar,
+      status,
       is_admin: 0,
       password_hash: w.passwordHash,
       created_at: created,

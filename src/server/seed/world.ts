@@ -13,7 +13,9 @@ import { cityPicker, type SeedCity } from './places';
 import { Random, makeId, weightedPicker } from './random';
 import type { Sink, TableSpec } from './sink';
 import {
+  CLAIMS,
   COMMENTS,
+  CONSULT_REQUESTS,
   CONTACTS,
   EVENTS,
   EVENT_INTERVALS,
@@ -23,7 +25,9 @@ import {
   POSTS,
   REVIEWS,
   SCREENSHOTS,
+  type ClaimRow,
   type CommentRow,
+  type ConsultRequestRow,
   type ContactRow,
   type EventRow,
   type IntervalRow,
@@ -75,6 +79,9 @@ export interface SeedSummary {
   comments: number;
   likes: number;
   follows: number;
+  /** pending claims and requests to consult (issue 16): src/server/seed/requests.ts */
+  claims: number;
+  consultRequests: number;
   mediaAssets: number;
   elapsedMs: number;
 }
@@ -212,6 +219,8 @@ export interface UserInfo {
   username: string;
   first: string;
   last: string;
+  /** status 'active': the one a claim or a request to consult is made by */
+  active: boolean;
 }
 
 export class Batch {
@@ -225,6 +234,8 @@ export class Batch {
   posts: PostRow[] = [];
   comments: CommentRow[] = [];
   likes: LikeRow[] = [];
+  claims: ClaimRow[] = [];
+  consultRequests: ConsultRequestRow[] = [];
 
   async writeTo(sink: Sink, counts: SeedSummary): Promise<void> {
     const put = async <Row>(table: TableSpec<Row>, rows: Row[], counter: CountKey) => {
@@ -242,6 +253,8 @@ export class Batch {
     await put(POSTS, this.posts, 'posts');
     await put(COMMENTS, this.comments, 'comments');
     await put(LIKES, this.likes, 'likes');
+    await put(CLAIMS, this.claims, 'claims');
+    await put(CONSULT_REQUESTS, this.consultRequests, 'consultRequests');
   }
 }
 
@@ -252,6 +265,8 @@ export class SeedWorld {
   readonly pointRng: Random;
   readonly relatedRng: Random;
   readonly postRng: Random;
+  /** the demo claims' and requests' own stream (requests.ts) */
+  readonly requestRng: Random;
   readonly pickCity: (rng: Random) => number;
   readonly pickSupertype: (rng: Random) => PointSupertype;
   readonly typePickers: Map<PointSupertype, (rng: Random) => Category>;
@@ -272,6 +287,8 @@ export class SeedWorld {
   reviewCount = 0;
   commentCount = 0;
   likeCount = 0;
+  claimCount = 0;
+  consultRequested = false;
 
   constructor(
     readonly seed: number,
@@ -285,6 +302,7 @@ export class SeedWorld {
     this.pointRng = Random.fork(seed, 'points');
     this.relatedRng = Random.fork(seed, 'related');
     this.postRng = Random.fork(seed, 'posts');
+    this.requestRng = Random.fork(seed, 'requests');
     this.pickCity = cityPicker(cities);
     this.pickSupertype = weightedPicker(
       POINT_SUPERTYPES,

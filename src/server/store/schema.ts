@@ -34,6 +34,7 @@ export interface Database {
   known_devices: KnownDevicesTable;
   point_changes: PointChangesTable;
   point_claims: PointClaimsTable;
+  consultant_requests: ConsultantRequestsTable;
   callback_requests: CallbackRequestsTable;
   inbox_messages: InboxMessagesTable;
   point_health_photos: PointHealthPhotosTable;
@@ -385,6 +386,25 @@ export interface PointClaimsTable {
   user_id: string;
   text: string | null;
   created_at: number;
+  /** pending until an admin decides (migration 0007); claims made before it are approved. */
+  status: Generated<ClaimStatus>;
+  /** the point's health_status when the claim was made: a decline puts it back. */
+  previous_health_status: number | null;
+  decided_at: number | null;
+  /** the admin who approved or declined it. */
+  decided_by: string | null;
+}
+
+export type ClaimStatus = 'pending' | 'approved' | 'declined';
+
+/** A request to consult an owned point, which its owner accepts or declines (migration 0007). */
+export interface ConsultantRequestsTable {
+  id: Generated<number>;
+  point_id: string;
+  user_id: string;
+  status: 'pending' | 'accepted' | 'declined';
+  created_at: number;
+  decided_at: number | null;
 }
 
 /** A request to a service provider to call someone back (migration 0004). */

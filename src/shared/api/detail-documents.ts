@@ -46,6 +46,10 @@ export const pointPermissionsSchema = z.object({
   claimText: z.boolean(),
   showBecomeConsultant: z.boolean(),
   canStopConsulting: z.boolean(),
+  canDismissConsultant: z.boolean(),
+  canAnswerConsultantRequests: z.boolean(),
+  claimPending: z.boolean(),
+  consultRequestPending: z.boolean(),
   showServiceDetails: z.boolean(),
   canUseChat: z.boolean(),
 });
@@ -77,6 +81,10 @@ const controlsSchema = z
     claim_text: z.boolean(),
     become_consultant: nullableText,
     stop_consulting: nullableText,
+    dismiss_consultant: nullableText,
+    consultant_requests: z.boolean(),
+    claim_pending: z.boolean(),
+    consult_request_pending: z.boolean(),
     fullscreen: nullableText,
     book: nullableText,
   })

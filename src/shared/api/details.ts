@@ -276,6 +276,14 @@ export interface PointControls {
   become_consultant: string | null;
   /** needs a confirmation dialog (§5). */
   stop_consulting: string | null;
+  /** the owner's (or an admin's) "Remove consultant", a page that asks first (§5). */
+  dismiss_consultant: string | null;
+  /** the owner (or an admin) sees the pending requests to consult, with Accept and Decline. */
+  consultant_requests: boolean;
+  /** the viewer's claim waits for an admin: "Verification pending" instead of the claim link. */
+  claim_pending: boolean;
+  /** the viewer asked to consult and waits for the owner: "Request sent — waiting for the owner". */
+  consult_request_pending: boolean;
   /** null for help requests and incidents (§6). */
   fullscreen: string | null;
   /** rentals: /rental/{id}/2 */

@@ -281,15 +281,76 @@ export const claimRequestSchema = z.object({
 });
 export type ClaimRequest = z.infer<typeof claimRequestSchema>;
 
-/** Claim, become consultant and stop consulting answer with the point's people as they are now. */
+/**
+ * Claim, become consultant and stop consulting answer with the point's people as they are now, and
+ * whether the call took effect (`done`) or was recorded as a request someone decides (`pending`, with
+ * status 202): every claim waits for an admin, a request to consult an owned point for its owner.
+ */
 export const pointPeopleResponseSchema = z.object({
   id: z.string(),
   url: z.string(),
   owner_username: z.string().nullable(),
   consultant_username: z.string().nullable(),
   version: z.number(),
+  status: z.enum(['done', 'pending']),
 });
 export type PointPeopleResponse = z.infer<typeof pointPeopleResponseSchema>;
+
+/** POST /v1/xpoint/consultantrequest/{accept,decline}: the point and who asked. */
+export const consultantRequestAnswerSchema = z.object({
+  id: idSchema(),
+  username: z.string().trim().min(1).max(64),
+});
+export type ConsultantRequestAnswer = z.infer<typeof consultantRequestAnswerSchema>;
+
+/** GET /v1/xpoint/consultantrequests?id=: the pending requests to consult a point, oldest first. */
+export const consultantRequestsResponseSchema = z.object({
+  id: z.string(),
+  items: z.array(
+    z.object({
+      username: z.string(),
+      fullname: z.string(),
+      avatar_url: z.string().nullable(),
+      /** epoch milliseconds */
+      created_at: z.number(),
+    }),
+  ),
+});
+export type ConsultantRequestsResponse = z.infer<typeof consultantRequestsResponseSchema>;
+
+/** GET /v1/admin/claims: the pending claims, oldest first (at most CLAIM_QUEUE_MAX). */
+export const CLAIM_QUEUE_MAX = 200;
+export const claimQueueResponseSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      point_id: z.string(),
+      point_title: z.string(),
+      supertype: z.string(),
+      /** the point's page */
+      url: z.string(),
+      username: z.string(),
+      fullname: z.string(),
+      text: z.string().nullable(),
+      /** epoch milliseconds */
+      created_at: z.number(),
+    }),
+  ),
+});
+export type ClaimQueueResponse = z.infer<typeof claimQueueResponseSchema>;
+export type ClaimInQueue = ClaimQueueResponse['items'][number];
+
+/** POST /v1/admin/claims/{approve,decline}: the claim's id from the queue. */
+export const claimDecisionRequestSchema = z.object({ id: z.coerce.number().int().positive() });
+export type ClaimDecisionRequest = z.infer<typeof claimDecisionRequestSchema>;
+export const claimDecisionResponseSchema = z.object({
+  id: z.number(),
+  status: z.enum(['approved', 'declined']),
+  point_id: z.string(),
+  url: z.string(),
+  owner_username: z.string().nullable(),
+});
+export type ClaimDecisionResponse = z.infer<typeof claimDecisionResponseSchema>;
 
 /** Media slots of a point (spec §3 media fields). */
 export const MEDIA_SLOTS = ['cover_image', 'cover_video', 'logo', 'screenshot'] as const;
@@ -424,8 +485,11 @@ export const myPointSchema = z.object({
   title: z.string(),
   /** /{prefix}/{id} or /e/{id} */
   url: z.string(),
-  /** owner or consultant (events: owner). */
-  role: z.enum(['owner', 'consultant']),
+  /**
+   * owner or consultant (events: owner); claimant: the user's claim waits for an admin; requester: the
+   * user's request to consult waits for the owner. Neither of the last two controls the point yet.
+   */
+  role: z.enum(['owner', 'consultant', 'claimant', 'requester']),
   cover: z.string().nullable(),
   version: z.number(),
   /** epoch milliseconds */

@@ -29,16 +29,42 @@ describe('point control (map-and-search §5, §6)', () => {
     expect(pointPermissions({ id: 'u1', username: 'OLIVIA', isAdmin: false }, point()).isOwner).toBe(true);
   });
 
-  it('lets controllers edit, delete, invite reviews and add child events', () => {
+  it('lets controllers edit, invite reviews and add child events; only the owner and admins delete', () => {
     for (const viewer of [owner, consultant, admin]) {
       expect(pointPermissions(viewer, point())).toMatchObject({
         canEdit: true,
-        canDelete: true,
+        canDelete: viewer !== consultant,
         canInviteReview: true,
         canAddChildEvent: true,
       });
     }
     expect(pointPermissions(plain, point())).toMatchObject({ canEdit: false, canDelete: false });
+  });
+
+  it('gives a pending claimant or requester nothing to control, and says what they wait for', () => {
+    const claimed = point({ owner_username: null, consultant_username: null, viewer_claim_pending: true });
+    expect(pointPermissions(plain, claimed)).toMatchObject({
+      canEdit: false,
+      canDelete: false,
+      claimPending: true,
+      consultRequestPending: false,
+    });
+    const asked = point({ consultant_username: null, viewer_request_pending: true });
+    expect(pointPermissions(plain, asked)).toMatchObject({
+      canEdit: false,
+      canDelete: false,
+      claimPending: false,
+      consultRequestPending: true,
+    });
+  });
+
+  it('lets the owner and admins dismiss the consultant and answer requests', () => {
+    expect(
+      [owner, consultant, admin, plain].map((v) => pointPermissions(v, point()).canDismissConsultant),
+    ).toEqual([true, false, true, false]);
+    expect(
+      [owner, consultant, admin, plain].map((v) => pointPermissions(v, point()).canAnswerConsultantRequests),
+    ).toEqual([true, false, true, false]);
   });
 
   it('shows external sites only to owner, consultant and admin', () => {

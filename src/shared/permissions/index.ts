@@ -2,7 +2,19 @@
  * Who may do what (map-and-search §5 and §6, social §6): pure functions over a viewer and a thing,
  * used by the server to enforce every write and by the web app to show or hide controls.
  * A viewer is null for a visitor. Names compare case-insensitively, as usernames are unique that way.
+ *
+ * Every write on points and events is decided by ONE table, `MATRIX` in ./matrix.ts (role × action ×
+ * state of the point → allowed, pending or the error answered); the functions below ask it through
+ * `pointOutcome` and never restate a rule. In short: the owner and admins control a point; a
+ * consultant edits it but never deletes it and never changes who owns or consults it; becoming the
+ * consultant of an owned point is a request its owner accepts or declines (of an unowned one, at once);
+ * the owner, an admin or the consultant ends consulting; a claim is a request an admin decides, and a
+ * pending claimant or requester controls nothing. docs/api/points-write.md says the same.
  */
+import { decide, isAllowed, type Action, type Outcome, type ResourceState, type Role } from './matrix';
+
+export { ACTIONS, MATRIX, ROLES, STATES, decide, isAllowed, possible } from './matrix';
+export type { Action, Outcome, ResourceState, Role, Rule } from './matrix';
 
 /** The person looking: null is a visitor (not signed in). */
 export type Viewer = { id: string; username: string; isAdmin: boolean } | null;
@@ -14,6 +26,10 @@ export interface PointSubject {
   consultant_username: string | null;
   /** da_xpoint_settings.allow_consulting: 0/1 in the store. */
   allow_consulting: boolean | number;
+  /** the viewer has a claim on this point waiting for an admin (absent: no). */
+  viewer_claim_pending?: boolean;
+  /** the viewer asked its owner to consult this point and has no answer yet (absent: no). */
+  viewer_request_pending?: boolean;
 }
 
 export interface EventSubject {
@@ -45,15 +61,59 @@ export function isPointConsultant(viewer: Viewer, point: PointSubject): boolean 
   return isSignedIn(viewer) && sameName(viewer.username, point.consultant_username);
 }
 
-/** §5: a point is controllable (edit, delete, invite review) by its owner, its consultant or an admin. */
-export function canControlPoint(viewer: Viewer, point: PointSubject): boolean {
-  return isPointOwner(viewer, point) || isPointConsultant(viewer, point) || isAdmin(viewer);
+/** The viewer's role on a point, as the authorisation table names it (an admin who owns it is its owner). */
+export function pointRole(viewer: Viewer, point: PointSubject): Role {
+  if (!isSignedIn(viewer)) return 'visitor';
+  if (isPointOwner(viewer, point)) return 'owner';
+  if (isAdmin(viewer)) return 'admin';
+  if (isPointConsultant(viewer, point)) return 'consultant';
+  if (point.viewer_request_pending) return 'requester';
+  if (point.viewer_claim_pending) return 'claimant';
+  return 'stranger';
 }
 
-/** §5: an event is controllable (copy, edit, delete) by its owner or an admin. */
-export function canControlEvent(viewer: Viewer, event: EventSubject): boolean {
-  return (isSignedIn(viewer) && sameName(viewer.username, event.owner_username)) || isAdmin(viewer);
+/** What of a point the authorisation table looks at. */
+export function pointState(point: PointSubject): ResourceState {
+  return {
+    owned: !!point.owner_username,
+    consulting: !!Number(point.allow_consulting),
+    report: REPORT_SUPERTYPES.has(point.supertype),
+    consultant: !!point.consultant_username,
+  };
 }
+
+/** The table's answer for this viewer, action and point: 'ok', 'pending' or the error to answer. */
+export function pointOutcome(viewer: Viewer, action: Action, point: PointSubject): Outcome {
+  return decide(action, pointRole(viewer, point), pointState(point));
+}
+
+export function mayOnPoint(viewer: Viewer, action: Action, point: PointSubject): boolean {
+  return isAllowed(pointOutcome(viewer, action, point));
+}
+
+/** §5: a point is controllable (edit, invite review, add events) by its owner, its consultant or an admin. */
+export function canControlPoint(viewer: Viewer, point: PointSubject): boolean {
+  return mayOnPoint(viewer, 'update', point);
+}
+
+/** Deleting is the owner's and admins': never the consultant's (issue 16). */
+export function canDeletePoint(viewer: Viewer, point: PointSubject): boolean {
+  return mayOnPoint(viewer, 'delete', point);
+}
+
+/** An event is controllable (copy, edit, delete) by its owner or an admin. */
+export function canControlEvent(viewer: Viewer, event: EventSubject): boolean {
+  const role: Role = !isSignedIn(viewer)
+    ? 'visitor'
+    : isAdmin(viewer)
+      ? 'admin'
+      : sameName(viewer.username, event.owner_username)
+        ? 'owner'
+        : 'stranger';
+  // an event's rules do not depend on its point's state: any state in which its owner can exist
+  return isAllowed(decide('eventUpdate', role, EVENT_STATE));
+}
+const EVENT_STATE: ResourceState = { owned: true, consulting: true, report: false, consultant: false };
 
 /** §6: only the owner and the consultant (and admins, who control everything) see external sites. */
 export function canSeeExternalSites(viewer: Viewer, point: PointSubject): boolean {
@@ -95,12 +155,24 @@ export function showBecomeConsultant(point: PointSubject): boolean {
 
 /** §6: the consultant (and only they) may stop consulting (/business/ClearConsultant/{id}). */
 export function canStopConsulting(viewer: Viewer, point: PointSubject): boolean {
-  return isPointConsultant(viewer, point);
+  return pointRole(viewer, point) === 'consultant' && mayOnPoint(viewer, 'clearConsultant', point);
+}
+
+/** The owner (or an admin) may remove the consultant at any time, after a confirmation (§5). */
+export function canDismissConsultant(viewer: Viewer, point: PointSubject): boolean {
+  const role = pointRole(viewer, point);
+  return (role === 'owner' || role === 'admin') && pointOutcome(viewer, 'clearConsultant', point) === 'ok';
+}
+
+/** The owner (or an admin) sees and answers the requests to consult an owned point. */
+export function canAnswerConsultantRequests(viewer: Viewer, point: PointSubject): boolean {
+  const role = pointRole(viewer, point);
+  return point.owner_username !== null && (role === 'owner' || role === 'admin');
 }
 
 /** §6: help requests offer copy-to-new (/h/{id}/CopyToNew) to their controllers; other points have none. */
 export function canCopyPointToNew(viewer: Viewer, point: PointSubject): boolean {
-  return point.supertype === 'helprequest' && canControlPoint(viewer, point);
+  return point.supertype === 'helprequest' && mayOnPoint(viewer, 'copyToNew', point);
 }
 
 /** §6: service points show owner status, visible-on-map flag, last location update and call/chat price. */
@@ -144,21 +216,30 @@ export interface PointPermissions {
   claimText: boolean;
   showBecomeConsultant: boolean;
   canStopConsulting: boolean;
+  /** the owner's (or an admin's) "Remove consultant" */
+  canDismissConsultant: boolean;
+  /** the owner's (or an admin's) list of pending requests to consult, with Accept and Decline */
+  canAnswerConsultantRequests: boolean;
+  /** the viewer's claim waits for an admin: "Verification pending" */
+  claimPending: boolean;
+  /** the viewer's request to consult waits for the owner: "Request sent — waiting for the owner" */
+  consultRequestPending: boolean;
   showServiceDetails: boolean;
   canUseChat: boolean;
 }
 
 export function pointPermissions(viewer: Viewer, point: PointSubject): PointPermissions {
   const controllable = canControlPoint(viewer, point);
+  const role = pointRole(viewer, point);
   return {
     controllable,
     isOwner: isPointOwner(viewer, point),
     isConsultant: isPointConsultant(viewer, point),
     canEdit: controllable,
-    canDelete: controllable,
+    canDelete: canDeletePoint(viewer, point),
     canCopyToNew: canCopyPointToNew(viewer, point),
-    canInviteReview: controllable,
-    canAddChildEvent: controllable,
+    canInviteReview: mayOnPoint(viewer, 'inviteReview', point),
+    canAddChildEvent: mayOnPoint(viewer, 'addChildEvent', point),
     canSeeExternalSites: canSeeExternalSites(viewer, point),
     canHaveSites: canHaveSites(point),
     showFullscreen: showFullscreen(point),
@@ -167,6 +248,10 @@ export function pointPermissions(viewer: Viewer, point: PointSubject): PointPerm
     claimText: showClaimText(point),
     showBecomeConsultant: showBecomeConsultant(point),
     canStopConsulting: canStopConsulting(viewer, point),
+    canDismissConsultant: canDismissConsultant(viewer, point),
+    canAnswerConsultantRequests: canAnswerConsultantRequests(viewer, point),
+    claimPending: role === 'claimant',
+    consultRequestPending: role === 'requester',
     showServiceDetails: showServiceDetails(point),
     canUseChat: canUseChat(viewer),
   };

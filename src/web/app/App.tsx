@@ -20,6 +20,10 @@ const AccountPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/accounts/ProfilePage').then((module) => ({ default: module.ProfilePage })),
 );
+/** The admins' claims queue (issue 16): only admins ever open it. */
+const ClaimsPage = lazy(() =>
+  import('../features/admin/ClaimsPage').then((module) => ({ default: module.ClaimsPage })),
+);
 
 /** A page of its own, blank for the moment its script takes to arrive. */
 function Page({ children }: { children: ReactNode }) {
@@ -60,6 +64,14 @@ const router = createBrowserRouter([
     element: (
       <Page>
         <ProfilePage />
+      </Page>
+    ),
+  },
+  {
+    path: '/admin/claims',
+    element: (
+      <Page>
+        <ClaimsPage />
       </Page>
     ),
   },

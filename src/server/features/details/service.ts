@@ -64,6 +64,7 @@ import {
 } from '../../../shared/permissions';
 import type { Store } from '../../store/store';
 import * as q from './queries';
+import { viewerPending } from '../points/requests';
 
 /** Screenshots per point (§9). */
 export const MAX_SCREENSHOTS = 14;
@@ -157,11 +158,20 @@ function pointControls(id: string, supertype: string, permissions: PointPermissi
     copy_to_new: permissions.canCopyToNew ? helpRequestCopyLink(id, here) : null,
     add_child_event: permissions.canAddChildEvent ? addChildEventLink(id) : null,
     invite_review: permissions.canInviteReview ? inviteReviewLink(id) : null,
-    claim: permissions.showClaimLink ? claimLink(id) : null,
-    claim_text: permissions.claimText,
+    claim: permissions.showClaimLink && !permissions.claimPending ? claimLink(id) : null,
+    claim_text: permissions.claimText && !permissions.claimPending,
     become_consultant:
-      permissions.showBecomeConsultant && permissions.showConsultant ? becomeConsultantLink(id) : null,
+      permissions.showBecomeConsultant &&
+      permissions.showConsultant &&
+      !permissions.consultRequestPending &&
+      !permissions.isOwner
+        ? becomeConsultantLink(id)
+        : null,
     stop_consulting: permissions.canStopConsulting ? clearConsultantLink(id, here) : null,
+    dismiss_consultant: permissions.canDismissConsultant ? clearConsultantLink(id, here) : null,
+    consultant_requests: permissions.canAnswerConsultantRequests,
+    claim_pending: permissions.claimPending,
+    consult_request_pending: permissions.consultRequestPending,
     fullscreen: permissions.showFullscreen ? fullscreenLink(id) : null,
     book: supertype === 'rental' ? rentalBookingLink(id) : null,
   };
@@ -220,6 +230,7 @@ export class DetailService {
       owner_username: row.owner_username ?? null,
       consultant_username: row.consultant_username ?? null,
       allow_consulting: Number(row.allow_consulting),
+      ...(await viewerPending(this.store, id, viewer?.id || null)),
     };
     const permissions = pointPermissions(viewer, subject);
     const showConsultant = permissions.showConsultant;

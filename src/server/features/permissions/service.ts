@@ -8,6 +8,7 @@ import {
   type Viewer,
 } from '../../../shared/permissions';
 import type { Store } from '../../store/store';
+import { viewerPending } from '../points/requests';
 import { findEventSubject, findPointSubject } from './queries';
 
 /** The viewer's rights on one point or event, as the shared permission module computes them. */
@@ -18,7 +19,10 @@ export class PermissionService {
     if (!isValidId(id)) throw new AppError('invalidXpointId');
     const point = await findPointSubject(this.store, id);
     if (!point) throw new AppError('pointNotFound', { id });
-    return pointPermissions(viewer, point);
+    return pointPermissions(viewer, {
+      ...point,
+      ...(await viewerPending(this.store, id, viewer?.id || null)),
+    });
   }
 
   async forEvent(viewer: Viewer, id: string): Promise<EventPermissions> {

@@ -1,5 +1,11 @@
 import { AppError } from '../../../shared/errors';
-import { canControlPoint, type PointSubject, type Viewer } from '../../../shared/permissions';
+import {
+  isAllowed,
+  pointOutcome,
+  type Action,
+  type PointSubject,
+  type Viewer,
+} from '../../../shared/permissions';
 import { requireViewer } from '../../auth/hook';
 import type { Store } from '../../store/store';
 import * as q from './queries';
@@ -21,13 +27,30 @@ export async function pointOr404(store: Store, id: string): Promise<q.PointForWr
 }
 
 /**
- * The point for one of its controllers (owner, consultant, admin: spec §5), or 401, 404, 403 in this
- * order: a visitor learns nothing about which points exist. Editing a point and adding an event
- * under it (spec §6) both ask this.
+ * The point, if the authorisation table lets the viewer do `action` on it (spec §5; editing a point and
+ * adding an event under it, spec §6, ask 'update' and 'addChildEvent'), or 401, 404 and the table's
+ * refusal in this order: a visitor learns nothing about which points exist.
  */
-export async function controlledPoint(store: Store, viewer: Viewer, id: string): Promise<q.PointForWrite> {
+export async function controlledPoint(
+  store: Store,
+  viewer: Viewer,
+  id: string,
+  action: Action = 'update',
+): Promise<q.PointForWrite> {
   requireViewer(viewer);
   const point = await pointOr404(store, id);
-  if (!canControlPoint(viewer, subjectOf(point))) throw new AppError('forbidden');
+  authorize(viewer, action, subjectOf(point));
   return point;
+}
+
+/** The table's answer, thrown when it refuses; `params` fill the refusal's message. */
+export function authorize(
+  viewer: Viewer,
+  action: Action,
+  subject: PointSubject,
+  params: Record<string, string | number> = {},
+): 'ok' | 'pending' {
+  const outcome = pointOutcome(viewer, action, subject);
+  if (!isAllowed(outcome)) throw new AppError(outcome, params);
+  return outcome;
 }

@@ -271,7 +271,7 @@ export interface MyPointRow {
   supertype: string;
   type: string;
   title: string;
-  role: 'owner' | 'consultant';
+  role: 'owner' | 'consultant' | 'claimant' | 'requester';
   cover: string | null;
   version: number;
   updated_at: number;
@@ -289,6 +289,18 @@ export async function myPoints(
 ): Promise<{ rows: MyPointRow[]; total: number }> {
   const wantPoints = page.supertype !== 'event';
   const wantEvents = page.supertype === undefined || page.supertype === 'event';
+  const pendingClaim = store.db
+    .selectFrom('point_claims')
+    .select(sql`1`.as('one'))
+    .where('point_claims.point_id', '=', sql.ref<string>('points.id'))
+    .where('point_claims.user_id', '=', userId)
+    .where('point_claims.status', '=', 'pending');
+  const pendingRequest = store.db
+    .selectFrom('consultant_requests')
+    .select(sql`1`.as('one'))
+    .where('consultant_requests.point_id', '=', sql.ref<string>('points.id'))
+    .where('consultant_requests.user_id', '=', userId)
+    .where('consultant_requests.status', '=', 'pending');
   const points = store.db
     .selectFrom('points')
     .select([
@@ -297,13 +309,23 @@ export async function myPoints(
       'supertype',
       'type',
       'title',
-      sql<string>`case when owner_userid = ${userId} then 'owner' else 'consultant' end`.as('role'),
+      sql<string>`case when owner_userid = ${userId} then 'owner' when consultant_userid = ${userId} then 'consultant' when exists ${pendingClaim} then 'claimant' else 'requester' end`.as(
+        'role',
+      ),
       'url_cover_image as cover',
       'version',
       'updated_at',
       sql<number | null>`null`.as('start_date'),
     ])
-    .where((eb) => eb.or([eb('owner_userid', '=', userId), eb('consultant_userid', '=', userId)]))
+    .where((eb) =>
+      eb.or([
+        eb('owner_userid', '=', userId),
+        eb('consultant_userid', '=', userId),
+        // what the user waits for shows too, marked pending (issue 16)
+        eb.exists(pendingClaim),
+        eb.exists(pendingRequest),
+      ]),
+    )
     .$if(page.supertype !== undefined && page.supertype !== 'event', (q) =>
       q.where('supertype', '=', page.supertype ?? ''),
     );
@@ -362,7 +384,7 @@ export async function myPoints(
       supertype: r.supertype,
       type: r.type,
       title: r.title,
-      role: r.role as 'owner' | 'consultant',
+      role: r.role as MyPointRow['role'],
       cover: r.cover,
       version: Number(r.version),
       updated_at: Number(r.updated_at),

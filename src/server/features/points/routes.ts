@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
@@ -6,7 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
 import { bodyContract, catalogueParser } from '../../../shared/api/contract';
 import {
+  claimDecisionRequestSchema,
+  claimDecisionResponseSchema,
+  claimQueueResponseSchema,
   claimRequestSchema,
+  consultantRequestAnswerSchema,
+  consultantRequestsResponseSchema,
   createPointRequestSchema,
   duplicateErrorSchema,
   duplicatesRequestSchema,
@@ -21,6 +26,7 @@ import {
   pointPeopleResponseSchema,
   pointWriteResponseSchema,
   updatePointRequestSchema,
+  type PointPeopleResponse,
 } from '../../../shared/api/points';
 import { deleteResponseSchema } from '../../../shared/api/writes';
 import { AppError, ERRORS, type ErrorName } from '../../../shared/errors';
@@ -32,6 +38,7 @@ import { mediaDirOf } from '../accounts/service';
 import { MAX_VIDEO_BYTES, MEDIA_DESCRIPTION, MEDIA_ROUTE, mediaBody } from './media';
 import { diskMedia } from '../../media/store';
 import { readMultipartUpload } from '../../media/upload';
+import { PeopleService } from './people';
 import { PointService, listMyPoints, parseMyPointsQuery } from './service';
 
 /**
@@ -49,10 +56,15 @@ export const CREATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
  *   POST /v1/xpoint/duplicates        anyone (reads)    {candidates}
  *   GET  /v1/xpoint/{id}/edit         controllers       the editable fields and version
  *   POST /v1/xpoint/update            controllers       {id, supertype, url, version, openingHoursWarnings}
- *   POST /v1/xpoint/delete            controllers       {ok, id}
- *   POST /v1/xpoint/claim             signed in         {id, url, owner_username, consultant_username, version}
- *   POST /v1/xpoint/becomeconsultant  signed in         same
- *   POST /v1/xpoint/clearconsultant   the consultant    same
+ *   POST /v1/xpoint/delete            owner, admin      {ok, id}
+ *   POST /v1/xpoint/claim             signed in         202 {id, url, owner_username, consultant_username, version, status: pending}
+ *   POST /v1/xpoint/becomeconsultant  signed in         same (owned point: 202 pending; unowned: 200 done)
+ *   POST /v1/xpoint/clearconsultant   consultant, owner, admin   same, 200 done
+ *   GET  /v1/xpoint/consultantrequests?id=             owner, admin   {id, items}
+ *   POST /v1/xpoint/consultantrequest/{accept,decline} owner, admin   {id, username} -> the people
+ *   GET  /v1/admin/claims                               admins   {items}
+ *   POST /v1/admin/claims/{approve,decline}             admins   {id} -> {id, status, point_id, url, owner_username}
+ * Who may is the authorisation table's (src/shared/permissions/matrix.ts).
  *   POST /v1/xpoint/media             controllers       {id, slot, position, url, version}
  *   GET  /v1/account/mypoints?supertype=&pagenumber=&pagesize=
  */
@@ -61,6 +73,7 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
   { config, store, auth },
 ) => {
   const points = new PointService(store, { media: diskMedia(mediaDirOf(config.dataDir)) });
+  const people = new PeopleService(store);
 
   /**
    * A visitor's write carries the anti-forgery token bound to their visitor cookie (GET
@@ -205,48 +218,139 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: St
     },
     async (request) => points.remove(request.viewer, request.body),
   );
+  // a claim, and a request to consult an owned point, are recorded for someone to decide: 202 pending
+  const answerPeople = (reply: FastifyReply, answer: PointPeopleResponse) =>
+    reply.status(answer.status === 'pending' ? 202 : 200).send(answer);
+  const peopleWrite = <B extends z.ZodType>(
+    summary: string,
+    description: string,
+    body: B,
+    ...errors: ErrorName[]
+  ) => ({
+    ...write(summary, body, pointPeopleResponseSchema, ...errors),
+    description,
+    response: {
+      200: pointPeopleResponseSchema,
+      202: pointPeopleResponseSchema,
+      ...errorResponses(...writeErrors, ...errors),
+    },
+  });
   app.post(
     '/v1/xpoint/claim',
     {
-      schema: write(
-        'Claim a point as its owner',
+      schema: peopleWrite(
+        'Claim a point as its owner (a request an admin decides)',
+        'Records a pending claim (202, status pending) and shows the point as verification pending; the claimant controls nothing until an admin approves it. Claiming again answers the same claim.',
         claimRequestSchema,
-        pointPeopleResponseSchema,
         'pointAlreadyOwned',
         'claimTextNotAllowed',
         'pointNotFound',
       ),
     },
-    async (request) => points.claim(request.viewer, request.body),
+    async (request, reply) => answerPeople(reply, await people.claim(request.viewer, request.body)),
   );
   app.post(
     '/v1/xpoint/becomeconsultant',
     {
-      schema: write(
-        "Become a point's consultant",
+      schema: peopleWrite(
+        "Become a point's consultant (of an owned point: a request its owner answers)",
+        'On an owned point, records a request its owner accepts or declines (202, status pending; asking again answers the same request); on an unowned point, takes effect at once (200, status done).',
         pointIdRequestSchema,
-        pointPeopleResponseSchema,
         'pointHasConsultant',
         'ownerCannotConsult',
         'consultingNotAllowed',
+        'reportHasNoConsultant',
         'pointNotFound',
       ),
     },
-    async (request) => points.becomeConsultant(request.viewer, request.body),
+    async (request, reply) =>
+      answerPeople(reply, await people.becomeConsultant(request.viewer, request.body)),
   );
   app.post(
     '/v1/xpoint/clearconsultant',
     {
       schema: write(
-        'Stop consulting on a point',
+        'End consulting on a point (the consultant, the owner or an admin)',
         pointIdRequestSchema,
         pointPeopleResponseSchema,
         'notConsultant',
+        'pointHasNoConsultant',
         'pointNotFound',
       ),
     },
-    async (request) => points.clearConsultant(request.viewer, request.body),
+    async (request) => people.clearConsultant(request.viewer, request.body),
   );
+  app.get(
+    '/v1/xpoint/consultantrequests',
+    {
+      schema: {
+        summary: "The pending requests to consult a point (its owner's or an admin's)",
+        tags: ['points'],
+        querystring: z.object({ id: z.string() }),
+        response: {
+          200: consultantRequestsResponseSchema,
+          ...errorResponses('unauthorized', 'forbidden', 'invalidXpointId', 'pointNotFound'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const list = await people.consultantRequests(request.viewer, request.query.id);
+      return reply.header('Cache-Control', 'private, no-store').send(list);
+    },
+  );
+  for (const answer of ['accept', 'decline'] as const)
+    app.post(
+      `/v1/xpoint/consultantrequest/${answer}`,
+      {
+        schema: write(
+          answer === 'accept'
+            ? 'Accept a request to consult (the owner or an admin): its user becomes the consultant'
+            : 'Decline a request to consult (the owner or an admin)',
+          consultantRequestAnswerSchema,
+          pointPeopleResponseSchema,
+          'forbidden',
+          'pointNotFound',
+          'consultantRequestNotFound',
+          'pointHasConsultant',
+          'consultingNotAllowed',
+        ),
+      },
+      async (request) => people.answerRequest(request.viewer, request.body, answer === 'accept'),
+    );
+  app.get(
+    '/v1/admin/claims',
+    {
+      schema: {
+        summary: 'The pending claims, oldest first (admins only)',
+        tags: ['points'],
+        response: { 200: claimQueueResponseSchema, ...errorResponses('unauthorized', 'forbidden') },
+      },
+    },
+    async (request, reply) => {
+      const queue = await people.claimQueue(request.viewer);
+      return reply.header('Cache-Control', 'private, no-store').send(queue);
+    },
+  );
+  for (const decision of ['approve', 'decline'] as const)
+    app.post(
+      `/v1/admin/claims/${decision}`,
+      {
+        schema: {
+          ...write(
+            decision === 'approve'
+              ? 'Approve a claim (admins): the claimant owns the point, verified; other claims on it are declined'
+              : 'Decline a claim (admins): the point returns to its earlier health status',
+            claimDecisionRequestSchema,
+            claimDecisionResponseSchema,
+            'forbidden',
+            'claimNotFound',
+            'pointAlreadyOwned',
+          ),
+          tags: ['admin'],
+        },
+      },
+      async (request) => people.decideClaim(request.viewer, request.body, decision === 'approve'),
+    );
 
   // media: an image as JSON (a data URL, up to 10 MB) or any file as multipart/form-data, streamed;
   // multipart is understood in this route's own scope, nowhere else

@@ -5,7 +5,6 @@ import {
   pickupIssue,
   supertypeFieldIssue,
   typeIssue,
-  type ClaimRequest,
   type CreatePointRequest,
   type DuplicatesRequest,
   type DuplicateCandidate,
@@ -16,7 +15,6 @@ import {
   type PointMediaFormFields,
   type PointMediaRequest,
   type PointMediaResponse,
-  type PointPeopleResponse,
   type PointWriteResponse,
   type UpdatePointRequest,
 } from '../../../shared/api/points';
@@ -27,14 +25,7 @@ import { eventLink, pointLink } from '../../../shared/address';
 import { isValidId } from '../../../shared/domain/ids';
 import { POINT_SUPERTYPES } from '../../../shared/domain/supertypes';
 import { AppError } from '../../../shared/errors';
-import {
-  isAdmin,
-  isPointConsultant,
-  isPointOwner,
-  showClaimText,
-  showConsultant,
-  type Viewer,
-} from '../../../shared/permissions';
+import { type Viewer } from '../../../shared/permissions';
 import {
   DUPLICATE_RADIUS_M,
   MAX_SCREENSHOTS,
@@ -47,15 +38,13 @@ import type { MediaPlace } from '../../media/store';
 import { FILE_FIELD, type MultipartUpload } from '../../media/upload';
 import type { PointUpdate } from '../../store/schema';
 import type { Store } from '../../store/store';
-import { controlledPoint, pointOr404, subjectOf } from './access';
+import { authorize, controlledPoint, subjectOf } from './access';
 import { checkedOpeningHours, openingHoursWarnings } from './hours';
 import { assetOf, storeImage, storeVideo, type MediaSource } from './media';
 import { composeAddress, coordinatesText, placeOf, type AddressParts } from './place';
 import * as q from './queries';
+import { declineRequests } from './requests';
 import { columnsOf, contactRows, editableOf, newId } from './rows';
-
-/** Help requests and incidents are reports: no consultant (spec §5, §6). */
-const REPORT_SUPERTYPES = new Set(['helprequest', 'incident']);
 
 /**
  * Create, edit, delete, claim, consult and media of points (issue 8; spec §3, §5, §6). Each public
@@ -111,58 +100,23 @@ export class PointService {
     if (input.supertype !== undefined && input.supertype !== point.supertype)
       throw new AppError('supertypeChange');
     // whether others may consult is the owner's (or an admin's) choice, never the consultant's own
-    if (input.allow_consulting !== undefined && !isPointOwner(viewer, subjectOf(point)) && !isAdmin(viewer))
-      throw new AppError('ownerOnlySetting', { field: 'allow_consulting' });
+    if (input.allow_consulting !== undefined)
+      authorize(viewer, 'setAllowConsulting', subjectOf(point), { field: 'allow_consulting' });
     if (input.type !== undefined) throwIssue(typeIssue(point.supertype, input.type));
     throwIssue(supertypeFieldIssue(point.supertype, input));
     if (input.version !== point.version) throw new AppError('conflict');
-    return this.write(point, input);
+    const written = await this.write(point, input);
+    // consulting turned off: nobody waits for an answer that cannot come
+    if (input.allow_consulting === false) await declineRequests(this.store, point.id, Date.now());
+    return written;
   }
 
   /** Deletes a point (and, by the store's cascade, its events, contacts and screenshots). */
   async remove(viewer: Viewer, { id }: PointIdRequest): Promise<{ ok: true; id: string }> {
-    await controlledPoint(this.store, viewer, id);
+    // the owner's and admins' only: a consultant never deletes (issue 16)
+    await controlledPoint(this.store, viewer, id, 'delete');
     if (!(await q.deletePoint(this.store, id))) throw new AppError('pointNotFound', { id });
     return { ok: true, id };
-  }
-
-  /** Spec §6: an unowned point can be claimed by a signed-in user; claim text only for experiences and rentals. */
-  async claim(viewer: Viewer, input: ClaimRequest): Promise<PointPeopleResponse> {
-    const user = requireViewer(viewer);
-    const point = await pointOr404(this.store, input.id);
-    if (point.owner_userid) throw new AppError('pointAlreadyOwned');
-    if (input.text && !showClaimText(subjectOf(point))) throw new AppError('claimTextNotAllowed');
-    if (!(await q.claimPoint(this.store, point.id, user.id, input.text ?? null, Date.now())))
-      throw new AppError('pointAlreadyOwned');
-    return this.people(point.id);
-  }
-
-  /**
-   * Spec §5, §6: points with no consultant offer 'become consultant', unless they are reports, or the
-   * owner does not allow consulting. Asking again as the consultant changes nothing and answers 200.
-   */
-  async becomeConsultant(viewer: Viewer, { id }: PointIdRequest): Promise<PointPeopleResponse> {
-    const user = requireViewer(viewer);
-    const point = await pointOr404(this.store, id);
-    const subject = subjectOf(point);
-    if (REPORT_SUPERTYPES.has(point.supertype)) throw new AppError('reportHasNoConsultant');
-    if (isPointConsultant(viewer, subject)) return this.people(id);
-    if (isPointOwner(viewer, subject)) throw new AppError('ownerCannotConsult');
-    if (point.consultant_userid) throw new AppError('pointHasConsultant');
-    if (!showConsultant(subject)) throw new AppError('consultingNotAllowed');
-    if (!(await q.setConsultant(this.store, id, user.id, Date.now())))
-      throw new AppError('pointHasConsultant');
-    return this.people(id);
-  }
-
-  /** Spec §6: the consultant may stop consulting; admins, who control every point, may end it too. */
-  async clearConsultant(viewer: Viewer, { id }: PointIdRequest): Promise<PointPeopleResponse> {
-    requireViewer(viewer);
-    const point = await pointOr404(this.store, id);
-    if (!point.consultant_userid || (!isPointConsultant(viewer, subjectOf(point)) && !isAdmin(viewer)))
-      throw new AppError('notConsultant');
-    await q.clearConsultant(this.store, id, point.consultant_userid, Date.now());
-    return this.people(id);
   }
 
   /**
@@ -194,7 +148,7 @@ export class PointService {
     source: MediaSource | null,
     bodyRead: () => Promise<void> = async () => {},
   ): Promise<PointMediaResponse> {
-    const point = await controlledPoint(this.store, user, input.id);
+    const point = await controlledPoint(this.store, user, input.id, 'media');
     if (input.version !== point.version) throw new AppError('conflict');
     const position = input.slot === 'screenshot' ? await this.screenshotPosition(point.id, input) : null;
     const stored =
@@ -372,17 +326,6 @@ export class PointService {
       field: 'position',
       reason: `a point has at most ${MAX_SCREENSHOTS} screenshots; replace or remove one.`,
     });
-  }
-
-  private async people(id: string): Promise<PointPeopleResponse> {
-    const point = await pointOr404(this.store, id);
-    return {
-      id,
-      url: pointLink(id, point.supertype),
-      owner_username: point.owner_username ?? null,
-      consultant_username: point.consultant_username ?? null,
-      version: point.version,
-    };
   }
 }
 

@@ -8,7 +8,7 @@ import './accounts.css';
 /**
  * The header's account corner: a 'Sign in' button for a visitor; for a signed-in user an avatar
  * button opening a menu (ARIA menu button: arrows, Home, End, Escape) with the full name, Profile,
- * Account settings, My help requests and Sign out.
+ * Account settings, My help requests, for admins Claims to verify (/admin/claims), and Sign out.
  */
 export function UserMenu() {
   const { user, signedIn, loading, openLogin, signOut } = useSession();
@@ -158,6 +158,11 @@ export function UserMenu() {
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/MyHelpRequests')}>
             My help requests
           </button>
+          {user.isAdmin && (
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/admin/claims')}>
+              Claims to verify
+            </button>
+          )}
           <button
             type="button"
             role="menuitem"

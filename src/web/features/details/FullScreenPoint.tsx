@@ -118,7 +118,14 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                   <PointFacts point={point} host={host} />
                   <VisitStats point={point} />
                   <ExternalSites point={point} host={host} />
-                  {controls && <PointControls controls={controls} supertype={point.supertype} />}
+                  {controls && (
+                    <PointControls
+                      controls={controls}
+                      supertype={point.supertype}
+                      owned={!!point.owner_username}
+                      pointId={point.id}
+                    />
+                  )}
                 </aside>
               </div>
             </article>

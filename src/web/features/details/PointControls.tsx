@@ -1,5 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { inAppLink } from './inAppLink';
 import type { PointControlLinks } from './schemas';
+
+/** The owner's list of requests to consult loads only for owners (it brings its calls along). */
+const ConsultantRequests = lazy(() =>
+  import('./ConsultantRequests').then((m) => ({ default: m.ConsultantRequests })),
+);
 
 /**
  * The point's controls (map-and-search §6) as links to their routes, as the API gives them for this
@@ -12,10 +18,15 @@ import type { PointControlLinks } from './schemas';
 export function PointControls({
   controls,
   supertype,
+  owned,
+  pointId,
   open,
 }: {
   controls: PointControlLinks;
   supertype: string;
+  /** an owned point's consultant is the owner's choice: the offer is a request (issue 16) */
+  owned: boolean;
+  pointId: string;
   open?: (to: string) => void;
 }) {
   const manage = [
@@ -25,12 +36,26 @@ export function PointControls({
     controls.add_child_event && { href: controls.add_child_event, label: 'Add an event' },
     controls.invite_review && { href: controls.invite_review, label: 'Invite reviews' },
     controls.stop_consulting && { href: controls.stop_consulting, label: 'Stop consulting' },
+    controls.dismiss_consultant && {
+      href: controls.dismiss_consultant,
+      label: 'Remove consultant',
+      danger: true,
+    },
   ].filter((item) => !!item);
   const offers = [
     controls.claim && { href: controls.claim, label: 'Claim this XPoint' },
-    controls.become_consultant && { href: controls.become_consultant, label: 'Become a consultant' },
+    controls.become_consultant && {
+      href: controls.become_consultant,
+      label: owned ? 'Request to consult' : 'Become a consultant',
+    },
   ].filter((item) => !!item);
-  if (manage.length === 0 && offers.length === 0) return null;
+  // what the viewer waits for replaces the offer it came from
+  const waiting: string[] = [
+    ...(controls.claim_pending ? ['Verification pending: our team checks your claim.'] : []),
+    ...(controls.consult_request_pending ? ['Request sent — waiting for the owner.'] : []),
+  ];
+  if (manage.length === 0 && offers.length === 0 && waiting.length === 0 && !controls.consultant_requests)
+    return null;
   return (
     <div className="point-controls">
       {manage.length > 0 && (
@@ -47,6 +72,16 @@ export function PointControls({
           ))}
         </nav>
       )}
+      {controls.consultant_requests && (
+        <Suspense fallback={null}>
+          <ConsultantRequests pointId={pointId} />
+        </Suspense>
+      )}
+      {waiting.map((text) => (
+        <p key={text} className="point-controls__pending" role="status">
+          {text}
+        </p>
+      ))}
       {offers.length > 0 && (
         <div className="point-controls__offers">
           {controls.claim && controls.claim_text && (

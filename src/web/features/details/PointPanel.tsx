@@ -97,7 +97,15 @@ function PointBody({ point, open }: { point: PointDetails; open(to: string): voi
       <VisitStats point={point} />
       <ExternalSites point={point} host={host} />
 
-      {controls && <PointControls controls={controls} supertype={point.supertype} open={open} />}
+      {controls && (
+        <PointControls
+          controls={controls}
+          supertype={point.supertype}
+          owned={!!point.owner_username}
+          pointId={point.id}
+          open={open}
+        />
+      )}
       {controls?.claim && <ClaimBanner href={controls.claim} title={point.title} />}
       {callbackOpen && <PointCallback point={point} onClose={() => setCallbackOpen(false)} />}
     </>

@@ -1,4 +1,7 @@
-/** Time texts of the point and event panels (map-and-search §4: current and upcoming events). */
+/**
+ * Time texts of the point and event panels (map-and-search §4: current and upcoming events), and how
+ * long ago a claim or a request to consult was made (issue 16).
+ */
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -15,6 +18,34 @@ export interface EventTiming {
   end_date: number;
   /** the first opening interval, when the event has intervals. */
   first_interval?: { start: number; end: number } | null;
+}
+
+/** The units of timeAgo, each with how many of it make the next. */
+const AGO_STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+const agoWords = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/**
+ * How long ago `then` (epoch ms) was, seen from `now`, in words ('5 minutes ago', 'yesterday', '3
+ * weeks ago'), in the largest unit that keeps a whole number. Under a minute is 'just now' (a clock a
+ * little ahead of the server's makes no 'in 3 seconds').
+ */
+export function timeAgo(then: number, now: number, format: Intl.RelativeTimeFormat = agoWords): string {
+  let amount = (now - then) / 1000;
+  if (amount < 60) return 'just now';
+  for (const [unit, size] of AGO_STEPS) {
+    if (amount < size) return format.format(-Math.floor(amount), unit);
+    amount /= size;
+  }
+  return format.format(-Math.floor(amount), 'year');
 }
 
 /** 'in 1 minute', 'in 45 minutes', 'in 1 h 5 min'. */

@@ -36,6 +36,10 @@ const controlsSchema = z.object({
   claim_text: z.boolean().default(false),
   become_consultant: text,
   stop_consulting: text,
+  dismiss_consultant: text,
+  consultant_requests: z.boolean().default(false),
+  claim_pending: z.boolean().default(false),
+  consult_request_pending: z.boolean().default(false),
   fullscreen: text,
   book: text,
 });

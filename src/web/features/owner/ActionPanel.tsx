@@ -50,8 +50,9 @@ export const POINT_ACTIONS: Record<PointActionKind, ActionText> = {
   claim: {
     title: 'Claim this XPoint',
     question: (name) => `Claim “${name}”?`,
-    explain: 'You become its owner: you can edit its details, add events and answer its visitors.',
-    button: 'Claim',
+    explain:
+      'Our team verifies every claim. Once it is approved you become its owner: you can edit its details, add events and answer its visitors. Until then it shows “verification pending”.',
+    button: 'Send my claim',
     working: 'Claiming…',
     signInReason: 'You need to sign in to claim an XPoint.',
     danger: false,
@@ -59,7 +60,8 @@ export const POINT_ACTIONS: Record<PointActionKind, ActionText> = {
   'become-consultant': {
     title: 'Become a consultant',
     question: (name) => `Become the consultant of “${name}”?`,
-    explain: 'As its consultant you can keep its details right, as its owner can.',
+    explain:
+      'As its consultant you can keep its details right. If it has an owner, they are asked first: you can edit it once they accept.',
     button: 'Become consultant',
     working: 'Saving…',
     signInReason: 'You need to sign in to become a consultant.',
@@ -74,6 +76,29 @@ export const POINT_ACTIONS: Record<PointActionKind, ActionText> = {
     signInReason: 'You need to sign in to stop consulting.',
     danger: true,
   },
+};
+
+/** The owner's (or an admin's) side of ending consulting: dismissing the consultant (issue 16). */
+const DISMISS_CONSULTANT: ActionText = {
+  title: 'Remove consultant',
+  question: (name) => `Remove the consultant of “${name}”?`,
+  explain: 'They will no longer be able to edit it. You can accept someone else later.',
+  button: 'Remove consultant',
+  working: 'Saving…',
+  signInReason: 'You need to sign in to remove a consultant.',
+  danger: true,
+};
+
+/** An owned point's consultant is the owner's choice: the offer is a request. */
+const REQUEST_TO_CONSULT: ActionText = {
+  title: 'Request to consult',
+  question: (name) => `Ask the owner of “${name}” to let you consult?`,
+  explain:
+    'Its owner accepts or declines. Once accepted you can keep its details right; until then nothing changes.',
+  button: 'Send request',
+  working: 'Sending…',
+  signInReason: 'You need to sign in to ask to consult.',
+  danger: false,
 };
 
 export const EVENT_DELETE: ActionText = {
@@ -130,7 +155,8 @@ function usePointAction(action: PointActionKind, successUrl: string | undefined)
             ? 'becomeconsultant'
             : 'clearconsultant';
       const answer = await changePointPeople(api, point.id, text);
-      // the point opens with its new owner or consultant; stopping returns where it was asked from
+      // the point opens with its new owner or consultant, or saying what it waits for; stopping
+      // returns where it was asked from
       return action === 'clear-consultant' ? returnAfterSave(successUrl, answer.url) : answer.url;
     },
     onSuccess: async (_next, { point }) => {
@@ -147,13 +173,18 @@ function usePointAction(action: PointActionKind, successUrl: string | undefined)
 }
 
 function PointActionLevel({ action, id, successUrl }: PointActionPanelProps) {
-  const text = POINT_ACTIONS[action];
   const { navigation } = useShell();
   const { user } = useSession();
   const go = useGo();
   const loader = useFullScreenLoader();
   const resource = useQuery(pointDetailsQuery(id, user?.id ?? ''));
   const point = resource.data ?? null;
+  const text =
+    action === 'clear-consultant' && point?.controls?.dismiss_consultant
+      ? DISMISS_CONSULTANT
+      : action === 'become-consultant' && point?.owner_username
+        ? REQUEST_TO_CONSULT
+        : POINT_ACTIONS[action];
   const write = usePointAction(action, successUrl);
   const [claimText, setClaimText] = useState('');
   const textId = useId();

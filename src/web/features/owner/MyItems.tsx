@@ -91,7 +91,16 @@ function itemMeta(item: MyPoint): string {
   const type = findCategory(kind, item.type)?.name ?? item.type.replaceAll('_', ' ');
   const when =
     item.kind === 'event' && item.start_date !== null ? ` · ${formatDateTime(item.start_date)}` : '';
-  const role = item.kind === 'point' && item.role === 'consultant' ? ' · you consult' : '';
+  const role =
+    item.kind !== 'point'
+      ? ''
+      : item.role === 'consultant'
+        ? ' · you consult'
+        : item.role === 'claimant'
+          ? ' · claim pending verification'
+          : item.role === 'requester'
+            ? ' · consult request pending'
+            : '';
   return `${type}${when}${role}`;
 }
 

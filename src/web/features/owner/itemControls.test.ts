@@ -56,4 +56,10 @@ describe('controls of my points and events (§2 links, §6 roles)', () => {
       `Delete /MyEvents/DeleteFromMap/ev_1?successUrl=${back}`,
     ]);
   });
+
+  test('a consultant gets no Delete; a pending claim or request to consult gives no control', () => {
+    expect(links(item({ role: 'consultant' })).map((l) => l.split(' ')[0])).toEqual(['Edit', 'Stop']);
+    expect(links(item({ role: 'claimant' }))).toEqual([]);
+    expect(links(item({ role: 'requester' }))).toEqual([]);
+  });
 });

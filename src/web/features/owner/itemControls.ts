@@ -55,10 +55,13 @@ export function itemControls(item: MyPoint, successUrl: string): ItemControl[] {
       : item.supertype === 'rental'
         ? rentalDeleteLink(id, successUrl)
         : pointDeleteLink(id, successUrl);
+  // a pending claim or request to consult gives no control until it is approved (issue 16)
+  if (item.role === 'claimant' || item.role === 'requester') return [];
   const controls: ItemControl[] = [{ label: 'Edit', href: edit, danger: false }];
   if (item.supertype === 'helprequest')
     controls.push({ label: 'Copy to new', href: helpRequestCopyLink(id, successUrl), danger: false });
-  controls.push({ label: 'Delete', href: remove, danger: true });
+  // deleting is the owner's: a consultant never deletes
+  if (item.role === 'owner') controls.push({ label: 'Delete', href: remove, danger: true });
   if (item.role === 'consultant')
     controls.push({ label: 'Stop consulting', href: clearConsultantLink(id, successUrl), danger: true });
   return controls;
