@@ -847,6 +847,9 @@ describe.each(TEST_DIALECTS)('point and event writes over HTTP (%s)', (dialect) 
       );
       expectError(await post('/v1/xpoint/delete', { id }, headers.stranger), 403, 1011);
       expect(await pointRow(id)).toMatchObject({ title: expect.stringMatching(/^Seeded bakery/) });
+      // their panel says what the claim waits for, and offers nothing else in its place
+      const panel = (await get(`/v1/webonly/xpointdetails/${id}`, headers.stranger)).json();
+      expect(panel.controls).toMatchObject({ claim_pending: true, claim: null, become_consultant: null });
       // the claimant sees it in their points, marked pending
       const mine = (await get('/v1/account/mypoints', headers.stranger)).json();
       expect(mine.items.find((i: { id: string }) => i.id === id)).toMatchObject({ role: 'claimant' });

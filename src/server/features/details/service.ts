@@ -164,6 +164,8 @@ function pointControls(id: string, supertype: string, permissions: PointPermissi
       permissions.showBecomeConsultant &&
       permissions.showConsultant &&
       !permissions.consultRequestPending &&
+      // a claimant waiting for verification is offered nothing else on the point meanwhile
+      !permissions.claimPending &&
       !permissions.isOwner
         ? becomeConsultantLink(id)
         : null,
