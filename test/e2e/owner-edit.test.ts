@@ -39,13 +39,17 @@ async function holdUploads(page: Page): Promise<{ release(): Promise<void> }> {
   let open: () => void = () => {};
   const gate = new Promise<void>((resolve) => (open = resolve));
   const pattern = '**/v1/xpoint/media';
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
+  const held: Promise<void>[] = [];
+  await page.route(pattern, (route) => {
+    const passed = gate.then(() => route.continue());
+    held.push(passed);
+    return passed;
   });
   return {
     async release() {
       open();
+      // every held request goes on before the route is removed: removing it first leaves them handled
+      await Promise.all(held);
       await page.unroute(pattern);
     },
   };
