@@ -5,10 +5,13 @@ import { openStore, type Store } from './store/store';
 import { buildApp } from './app';
 import { loadCities } from './features/cities/load';
 import { seedDemoData } from './seed/generate';
+import { openMedia } from './media/open';
+import type { MediaPlace } from './media/store';
 
 /**
- * config -> store (migrate) -> cities -> demo data -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
- * A bad configuration or an unreachable database stops the process with status 1 and one line.
+ * config -> media store (checked) -> store (migrate) -> cities -> demo data -> app -> listen; graceful
+ * shutdown on SIGTERM/SIGINT. A bad configuration, an unreachable media bucket or an unreachable database
+ * stops the process with status 1 and one line.
  */
 async function main(): Promise<void> {
   // React's server renderer (the full-screen page, loaded later) picks its build from NODE_ENV: the
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
 
   let store: Store | undefined = undefined;
+  let media: MediaPlace | undefined = undefined;
   let app: FastifyInstance | undefined = undefined;
   let stopping = false;
 
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await store?.close();
+      media?.store.close();
       log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
@@ -43,6 +48,20 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', (signal) => void shutdown(signal));
   process.once('SIGINT', (signal) => void shutdown(signal));
+
+  // the bucket MEDIA_URL names must answer before anything is written (bounded: s3.ts CHECK_TIMEOUT_MS)
+  media = await openMedia(config);
+  try {
+    await media.store.check();
+  } catch (error) {
+    exitWithLine(
+      config.media
+        ? `MEDIA_URL: ${(error as Error).message}`
+        : `cannot use the media directory: ${oneLine(error)}`,
+    );
+  }
+  log.info({ media: media.store.location }, 'media store ready');
+  if (media.notice) log.warn(media.notice);
 
   try {
     store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -58,7 +77,7 @@ async function main(): Promise<void> {
   await seedIfEmpty(config, store, log);
   if (stopping) return;
 
-  app = await buildApp({ config, store, logger: log });
+  app = await buildApp({ config, store, logger: log, media });
   await app.listen({ port: config.port, host: config.host });
 }
 
