@@ -74,14 +74,14 @@ async function main(): Promise<void> {
   if (cities > 0) log.info({ cities }, 'loaded cities');
   if (stopping) return;
 
-  await seedIfEmpty(config, store, log);
+  await seedIfEmpty(config, store, media, log);
   if (stopping) return;
 
   app = await buildApp({ config, store, logger: log, media });
   await app.listen({ port: config.port, host: config.host });
 }
 
-async function seedIfEmpty(config: Config, store: Store, log: pino.Logger): Promise<void> {
+async function seedIfEmpty(config: Config, store: Store, media: MediaPlace, log: pino.Logger): Promise<void> {
   if (config.seedPoints <= 0) return;
   const existing = await store.db.selectFrom('points').select('id').limit(1).executeTakeFirst();
   if (existing) {
@@ -94,6 +94,7 @@ async function seedIfEmpty(config: Config, store: Store, log: pino.Logger): Prom
     seed: config.seedRandom,
     now: Date.now(),
     dataDir: config.dataDir,
+    media: media.store,
     log: (message: string) => log.info(message),
   });
   log.info({ summary }, 'demo data ready');

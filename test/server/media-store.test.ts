@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openMedia } from '../../src/server/media/open';
+import { seedDemoData } from '../../src/server/seed/generate';
+import { FIXTURE_CITIES } from '../../src/server/seed/test-cities';
 import type { MediaStore } from '../../src/server/media/store';
 import { openTestApp, type TestApp } from '../support/app';
 import { bearer, registerUser, signIn } from '../support/accounts';
@@ -246,6 +248,35 @@ describe.each([
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(res.json(), url).toMatchObject({ errorcode: expect.any(Number), error: expect.any(String) });
       expect(res.headers['cache-control'] ?? '', url).not.toMatch(/immutable/);
+    }
+  });
+});
+
+describe('the demo seed with media in the bucket', () => {
+  it('stores its pictures in the bucket, where /media/<key> finds them', { timeout: 60_000 }, async () => {
+    const t = await openTestApp({ mediaUrl: s3.mediaUrl('seed') });
+    const media = await openMedia(t.config);
+    try {
+      await t.store.db.insertInto('cities').values(FIXTURE_CITIES).execute();
+      const summary = await seedDemoData(t.store, {
+        points: 20,
+        seed: 1,
+        dataDir: t.config.dataDir,
+        media: media.store,
+      });
+      expect(summary.mediaAssets).toBeGreaterThan(10);
+      expect(fs.existsSync(path.join(t.config.dataDir, 'media'))).toBe(false);
+      const point = await t.store.db
+        .selectFrom('points')
+        .select('url_cover_image')
+        .where('url_cover_image', 'is not', null)
+        .executeTakeFirstOrThrow();
+      const res = await t.app.inject({ method: 'GET', url: point.url_cover_image! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    } finally {
+      media.store.close();
+      await t.close();
     }
   });
 });
