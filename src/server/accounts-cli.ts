@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { parseRequest, registerRequestSchema, type RegisterRequest } from '../shared/api/accounts';
 import { AppError } from '../shared/errors';
 import { ConfigError, loadConfig } from './config';
-import { AccountService, mediaDirOf } from './features/accounts/service';
+import { AccountService } from './features/accounts/service';
+import { openMedia } from './media/open';
 import { openStore, type Store } from './store/store';
 
 /**
@@ -57,7 +58,7 @@ async function main(argv: string[]): Promise<void> {
     store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const service = new AccountService(store, {
       passwordRule: config.passwordRule,
-      mediaDir: mediaDirOf(config.dataDir),
+      media: await openMedia(config),
     });
     const user = await service.createAccount({ ...input, isAdmin: values.admin });
     process.stdout.write(

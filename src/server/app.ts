@@ -30,6 +30,9 @@ import { FullScreenPages, fullScreenRoutes, loadPageRenderer, sendPage } from '.
 import { parseAddress } from '../shared/address';
 import type { FullScreenRenderer } from '../shared/details/page';
 import { registerContracts } from './openapi/plugin';
+import { openMedia } from './media/open';
+import { mediaRoutes } from './media/serve';
+import type { MediaPlace } from './media/store';
 import {
   bodyLimitOf,
   DEFAULT_BODY_LIMIT_BYTES,
@@ -51,9 +54,14 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** how often the store's change feed is read (a write shows in search and tiles within it); default 500 ms. */
   changeFeedPollMs?: number;
+  /**
+   * Where media is stored (media/open.ts): main.ts opens and checks it before the app is built; by
+   * default the one the configuration names, closed with the app.
+   */
+  media?: MediaPlace;
 }
 
-/** Content-addressed and hashed files never change: a year, immutable. */
+/** Hashed files never change: a year, immutable. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths under these prefixes are API calls: a miss is a JSON 404, never the web app. */
 const API_PREFIXES = ['/v1/', '/api/', '/socket/', '/tiles/', '/media/'];
@@ -79,6 +87,7 @@ export async function buildApp({
   pageRenderer,
   onRoute,
   changeFeedPollMs,
+  media: givenMedia,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -161,42 +170,32 @@ export async function buildApp({
       ),
   });
 
+  const media = givenMedia ?? (await openMedia(config));
+  if (!givenMedia) app.addHook('onClose', async () => media.store.close());
+
   await app.register(healthRoutes, { store });
   const auth = registerAuth(app, { config, store });
-  await app.register(accountRoutes, { config, store, auth });
+  await app.register(accountRoutes, { config, store, auth, media });
   await app.register(permissionRoutes, { store });
   await app.register((await import('./tiles/points/routes')).pointTileRoutes, { store, follower });
   await app.register(mapRoutes, { config });
   await app.register((await import('./features/profiles/routes')).profileRoutes, { store });
   // feature routes: one register line per feature, in this block
-  await app.register((await import('./features/points/routes')).pointWriteRoutes, { config, store, auth });
-  await app.register((await import('./features/events/routes')).eventWriteRoutes, { config, store });
+  await app.register((await import('./features/points/routes')).pointWriteRoutes, { store, auth, media });
+  await app.register((await import('./features/events/routes')).eventWriteRoutes, { store, media });
   await app.register((await import('./features/details/routes')).detailRoutes, { store, auth });
   await app.register((await import('./features/beams/routes')).liveRoutes, { config, store, auth, follower });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 
-  await serveMedia(app, path.join(config.dataDir, 'media'));
+  // uploaded and generated media, streamed from the store whichever it is (media/serve.ts)
+  mediaRoutes(app, media.store);
   await serveWebApp(app, config.webDir);
   const sendIndex = webAppIndex(config, pages);
   app.get('/', (request, reply) => sendIndex(request, reply));
 
   return app;
-}
-
-/** Uploaded and generated media, stored content-addressed under DATA_DIR/media. */
-async function serveMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
-  fs.mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (reply) => reply.header('Cache-Control', IMMUTABLE),
-  });
 }
 
 /** The Vite production build: hashed assets cached for a year, index.html revalidated every time. */

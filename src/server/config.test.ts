@@ -52,6 +52,47 @@ describe('loadConfig', () => {
       );
   });
 
+  it('stores media on the disk unless MEDIA_URL names an S3-compatible bucket, refusing any other value', () => {
+    expect(loadConfig({}).media).toBeUndefined();
+    expect(loadConfig({ MEDIA_URL: 's3://xpoint-media' }).media).toEqual({
+      bucket: 'xpoint-media',
+      prefix: '',
+      endpoint: undefined,
+      region: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        MEDIA_URL: 's3://media/prod/xpoint/?endpoint=http://127.0.0.1:9000&region=us-east-1',
+      }).media,
+    ).toEqual({
+      bucket: 'media',
+      prefix: 'prod/xpoint/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({
+        MEDIA_URL: 's3://media?endpoint=https://acct.r2.cloudflarestorage.com&forcePathStyle=false',
+      }).media?.forcePathStyle,
+    ).toBe(false);
+    for (const bad of [
+      'media',
+      '/var/media',
+      'https://bucket.s3.amazonaws.com',
+      's3://',
+      's3://Upper_Case',
+      's3://ab',
+      's3://media?endpoint=ftp://host',
+      's3://media?endpoint=not a url',
+      's3://media?secret=x',
+      's3://media?forcePathStyle=yes',
+      's3://media/a b',
+    ])
+      expect(() => loadConfig({ MEDIA_URL: bad }), bad).toThrow(/^MEDIA_URL must be an s3:\/\/bucket/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { MEDIA_URL_FORMAT, parseMediaUrl, type S3Location } from './media/url';
 
 /**
  * Configuration, read once from the environment at start. Nothing else reads process.env.
@@ -24,6 +25,10 @@ const schema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL')
+    .optional(),
+  MEDIA_URL: z
+    .string()
+    .refine((value) => parseMediaUrl(value) !== null, MEDIA_URL_FORMAT)
     .optional(),
   BASEMAP: z.string().min(1, 'a path to a .pmtiles file or an http(s):// style URL').optional(),
   SEED: z
@@ -130,6 +135,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * MEDIA_URL: the S3-compatible bucket media is stored in (media/url.ts); unset, the local disk
+   * under DATA_DIR/media.
+   */
+  media: S3Location | undefined;
   basemap: string | undefined;
   /** demo points to generate into an empty store; 0 or 'none' seeds nothing. */
   seedPoints: number;
@@ -183,6 +193,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
+    media: c.MEDIA_URL === undefined ? undefined : parseMediaUrl(c.MEDIA_URL)!,
     basemap: c.BASEMAP,
     seedPoints: c.SEED === 'none' ? 0 : c.SEED,
     seedRandom: c.SEED_RANDOM,

@@ -5,10 +5,13 @@ import { openStore, type Store } from './store/store';
 import { buildApp } from './app';
 import { loadCities } from './features/cities/load';
 import { seedDemoData } from './seed/generate';
+import { openMedia } from './media/open';
+import type { MediaPlace } from './media/store';
 
 /**
- * config -> store (migrate) -> cities -> demo data -> app -> listen; graceful shutdown on SIGTERM/SIGINT.
- * A bad configuration or an unreachable database stops the process with status 1 and one line.
+ * config -> media store (checked) -> store (migrate) -> cities -> demo data -> app -> listen; graceful
+ * shutdown on SIGTERM/SIGINT. A bad configuration, an unreachable media bucket or an unreachable database
+ * stops the process with status 1 and one line.
  */
 async function main(): Promise<void> {
   // React's server renderer (the full-screen page, loaded later) picks its build from NODE_ENV: the
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
 
   let store: Store | undefined = undefined;
+  let media: MediaPlace | undefined = undefined;
   let app: FastifyInstance | undefined = undefined;
   let stopping = false;
 
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await store?.close();
+      media?.store.close();
       log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
@@ -43,6 +48,20 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', (signal) => void shutdown(signal));
   process.once('SIGINT', (signal) => void shutdown(signal));
+
+  // the bucket MEDIA_URL names must answer before anything is written (bounded: s3.ts CHECK_TIMEOUT_MS)
+  media = await openMedia(config);
+  try {
+    await media.store.check();
+  } catch (error) {
+    exitWithLine(
+      config.media
+        ? `MEDIA_URL: ${(error as Error).message}`
+        : `cannot use the media directory: ${oneLine(error)}`,
+    );
+  }
+  log.info({ media: media.store.location }, 'media store ready');
+  if (media.notice) log.warn(media.notice);
 
   try {
     store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -55,14 +74,14 @@ async function main(): Promise<void> {
   if (cities > 0) log.info({ cities }, 'loaded cities');
   if (stopping) return;
 
-  await seedIfEmpty(config, store, log);
+  await seedIfEmpty(config, store, media, log);
   if (stopping) return;
 
-  app = await buildApp({ config, store, logger: log });
+  app = await buildApp({ config, store, logger: log, media });
   await app.listen({ port: config.port, host: config.host });
 }
 
-async function seedIfEmpty(config: Config, store: Store, log: pino.Logger): Promise<void> {
+async function seedIfEmpty(config: Config, store: Store, media: MediaPlace, log: pino.Logger): Promise<void> {
   if (config.seedPoints <= 0) return;
   const existing = await store.db.selectFrom('points').select('id').limit(1).executeTakeFirst();
   if (existing) {
@@ -75,6 +94,7 @@ async function seedIfEmpty(config: Config, store: Store, log: pino.Logger): Prom
     seed: config.seedRandom,
     now: Date.now(),
     dataDir: config.dataDir,
+    media: media.store,
     log: (message: string) => log.info(message),
   });
   log.info({ summary }, 'demo data ready');

@@ -12,6 +12,11 @@ export const ERRORS = {
   payloadTooLarge: { code: 1004, status: 413, message: 'The request is too large (at most {limit}).' },
   unsupportedMediaType: { code: 1005, status: 415, message: 'Content-Type {type} is not accepted here.' },
   methodNotAllowed: { code: 1006, status: 405, message: '{method} is not allowed on {path}.' },
+  rangeNotSatisfiable: {
+    code: 1007,
+    status: 416,
+    message: 'The range {range} is not within the file ({size} bytes).',
+  },
   // framework-level refusals, answered before a route runs (src/server/http/limits.ts, client errors)
   jsonTooDeep: {
     code: 1030,
@@ -31,6 +36,7 @@ export const ERRORS = {
   rateLimited: { code: 1020, status: 429, message: 'Too many requests; try again in {retry}.' },
   internal: { code: 1500, status: 500, message: 'Something went wrong on our side. Please try again.' },
   storeUnavailable: { code: 1503, status: 503, message: 'The store is not answering.' },
+  mediaUnavailable: { code: 1506, status: 503, message: 'The media store is not answering.' },
   shuttingDown: { code: 1504, status: 503, message: 'The server is restarting; try again in a moment.' },
   webAppNotBuilt: { code: 1505, status: 503, message: 'The web app is not built yet (run `npm run build`).' },
 

@@ -7,6 +7,7 @@ import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 import { AppError } from '../../src/shared/errors';
 import { AccountService } from '../../src/server/features/accounts/service';
+import { diskMedia } from '../../src/server/media/store';
 import { bearer, freshIp, login, registerUser, sessionCookie, signIn } from '../support/accounts';
 
 const PASSWORD = 'correct-horse-1';
@@ -692,7 +693,7 @@ describe.each(TEST_DIALECTS)('accounts over HTTP (%s)', (dialect) => {
       expect((await registerUser(t, 'raced_50')).statusCode).toBe(201);
       const service = new AccountService(t.store, {
         passwordRule: t.config.passwordRule,
-        mediaDir: t.config.dataDir,
+        media: diskMedia(path.join(t.config.dataDir, 'media')),
       });
       let checked = 0;
       const attempt = (password: string, ip: string) =>

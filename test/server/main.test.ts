@@ -77,6 +77,29 @@ describe('starting the server', () => {
     );
   });
 
+  it('exits 1 with one line naming MEDIA_URL when its bucket cannot be reached, or is refused', async () => {
+    const unreachable = startServer({
+      MEDIA_URL: 's3://xpoint-media?endpoint=http://127.0.0.1:1&region=us-east-1',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      DATA_DIR: tempDir(),
+    });
+    const started = Date.now();
+    expect((await unreachable.exited).code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const lines = unreachable.output().stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^xpoint: MEDIA_URL: the bucket xpoint-media at http:\/\/127\.0\.0\.1:1 cannot be reached: .*ECONNREFUSED/,
+    );
+
+    const invalid = startServer({ MEDIA_URL: 'https://bucket.example/media', DATA_DIR: tempDir() });
+    expect((await invalid.exited).code).toBe(1);
+    expect(invalid.output().stderr.trim()).toBe(
+      'xpoint: configuration error: MEDIA_URL must be an s3://bucket[/prefix] URL, with optional ?endpoint=http(s)://host:port&region=name&forcePathStyle=true|false (got "https://bucket.example/media")',
+    );
+  });
+
   it('seeds an empty store, serves /healthz, stops cleanly on SIGTERM, and does not seed again', async () => {
     const dataDir = tempDir();
     const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { AccountService } from '../../src/server/features/accounts/service';
+import { diskMedia } from '../../src/server/media/store';
 import type { TestApp } from './app';
 
 /** Each call gets its own client address, so per-IP limits only bite where a test means them to. */
@@ -68,7 +70,7 @@ export function bearer(token: string): Record<string, string> {
 export async function createAdmin(t: TestApp, password: string): Promise<void> {
   await new AccountService(t.store, {
     passwordRule: t.config.passwordRule,
-    mediaDir: t.config.dataDir,
+    media: diskMedia(path.join(t.config.dataDir, 'media')),
   }).createAccount({
     username: 'admin',
     email: 'admin@example.com',

@@ -38,6 +38,8 @@ export async function openTestApp(
     trustProxy?: string;
     /** PUBLIC_URL; by default the listening address's (http://127.0.0.1:8080). */
     publicUrl?: string;
+    /** MEDIA_URL (an s3:// bucket); by default media is on the disk under the app's DATA_DIR. */
+    mediaUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -62,6 +64,7 @@ export async function openTestApp(
         LOG_LEVEL: 'silent',
         TRUST_PROXY: options.trustProxy ?? 'loopback',
         ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
+        ...(options.mediaUrl ? { MEDIA_URL: options.mediaUrl } : {}),
       },
       root,
     ),

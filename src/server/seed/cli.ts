@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { loadCities } from '../features/cities/load';
 import { openStore, type Store } from '../store/store';
+import { openMedia } from '../media/open';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, type SeedSummary } from './generate';
 
 const USAGE = 'usage: npm run seed -- [--points N] [--seed S] [--force]';
@@ -100,7 +101,10 @@ async function main(): Promise<number> {
     process.stderr.write(`xpoint seed: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+  // the generated pictures go where the server reads media from: DATA_DIR/media, or MEDIA_URL's bucket
+  const media = await openMedia(config);
   try {
+    await media.store.check();
     await loadCities(store, log);
     const existing = await store.db.selectFrom('points').select('id').limit(1).executeTakeFirst();
     if (existing && !args.force) {
@@ -115,6 +119,7 @@ async function main(): Promise<number> {
       seed,
       now: Date.now(),
       dataDir: config.dataDir,
+      media: media.store,
       log,
       wipe: args.force,
     });
@@ -125,6 +130,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
+    media.store.close();
     await store.close();
   }
 }

@@ -7,10 +7,12 @@
  * (no points, so the next start seeds again), apart from image files under DATA_DIR/media, which are
  * content-addressed and reused.
  */
+import path from 'node:path';
 import OpeningHours from 'opening_hours';
 import { hashPassword } from '../features/accounts/password';
 import { POINT_SUPERTYPES, type PointSupertype } from '../../shared/domain/supertypes';
 import type { Store } from '../store/store';
+import { DiskMediaStore, type MediaStore } from '../media/store';
 import { OPENING_HOURS, UNPARSEABLE_OPENING_HOURS } from './content';
 import { generateImages } from './images';
 import { loadSeedCities } from './places';
@@ -31,8 +33,10 @@ export interface SeedOptions {
   seed: number;
   /** the moment the data is relative to (events now, upcoming, past); defaults to Date.now(). */
   now?: number;
-  /** where media files go (`${dataDir}/media`). */
+  /** the data directory; generated pictures go under `${dataDir}/media` unless `media` is given. */
   dataDir: string;
+  /** the media store the generated pictures go to (main.ts and the seed CLI pass the configured one). */
+  media?: MediaStore;
   log?: (message: string) => void;
   /** delete existing content (users, points and everything hanging off them) first, in the same transaction. */
   wipe?: boolean;
@@ -81,7 +85,7 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
   checkOpeningHours();
   const cities = await loadSeedCities(store.db);
   const [images, passwordHash] = await Promise.all([
-    generateImages(options.dataDir),
+    generateImages(options.media ?? new DiskMediaStore(path.join(options.dataDir, 'media'))),
     hashPassword(DEMO_PASSWORD),
   ]);
   log(`seed: ${total} points from seed ${options.seed} around ${cities.length} cities`);

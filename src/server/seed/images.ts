@@ -2,14 +2,16 @@
  * Demo images, drawn locally with sharp (librsvg renders the SVG, libwebp encodes it): covers per
  * supertype and kind (a gradient in the supertype's colour with the category's maki/temaki icon in
  * white), square logos, and abstract avatars (coloured circles and shapes, never text: fonts differ
- * between machines, shapes do not). Files are content-addressed: `${dataDir}/media/<sha256>.webp`,
- * served as `/media/<sha256>.webp`. Nothing is ever linked from outside.
+ * between machines, shapes do not). Files are content-addressed, `<sha256>.webp` in the media store
+ * (DATA_DIR/media or the bucket MEDIA_URL names), served as `/media/<sha256>.webp`. Nothing is ever
+ * linked from outside.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { MediaStore } from '../media/store';
 import { findCategory, type CategorySupertype } from '../../shared/domain/categories';
 
 export const COVER_WIDTH = 800;
@@ -253,22 +255,16 @@ async function render(svg: string): Promise<{ data: Buffer; width: number; heigh
   return { data, width: info.width, height: info.height };
 }
 
-/** Writes a file atomically under its content hash (skipped when it is already there). */
-function store(dataDir: string, data: Buffer): { id: string; url: string } {
+/** Stores a file under its content hash (the store skips it when it is already there). */
+async function store(media: MediaStore, data: Buffer): Promise<{ id: string; url: string }> {
   const id = createHash('sha256').update(data).digest('hex');
-  const dir = path.join(dataDir, 'media');
-  const file = path.join(dir, `${id}.webp`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, data);
-    fs.renameSync(tmp, file);
-  }
-  return { id, url: `/media/${id}.webp` };
+  const key = `${id}.webp`;
+  await media.put(key, data);
+  return { id, url: media.url(key) };
 }
 
-/** Draws the whole set (about sixty files) and writes it under `${dataDir}/media`. */
-export async function generateImages(dataDir: string): Promise<ImageSet> {
+/** Draws the whole set (about sixty files) and stores it in `media`. */
+export async function generateImages(media: MediaStore): Promise<ImageSet> {
   interface Job {
     svg: string;
     done: (url: string) => void;
@@ -313,8 +309,8 @@ export async function generateImages(dataDir: string): Promise<ImageSet> {
   const rendered = await Promise.all(jobs.map((job) => render(job.svg)));
   const assets: MediaAssetRow[] = [];
   const seen = new Set<string>();
-  rendered.forEach((image, i) => {
-    const { id, url } = store(dataDir, image.data);
+  for (const [i, image] of rendered.entries()) {
+    const { id, url } = await store(media, image.data);
     if (!seen.has(id)) {
       seen.add(id);
       assets.push({
@@ -326,6 +322,6 @@ export async function generateImages(dataDir: string): Promise<ImageSet> {
       });
     }
     jobs[i]?.done(url);
-  });
+  }
   return { assets, covers, coverByKind, coverByIcon, logos, avatars, allCovers };
 }

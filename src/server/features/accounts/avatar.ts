@@ -1,5 +1,5 @@
 import { storeImage, type StoredMedia } from '../../media/process';
-import { diskMedia } from '../../media/store';
+import type { MediaPlace } from '../../media/store';
 import { withImage, type MediaSource } from '../points/media';
 
 export const AVATAR_SIZE_PX = 256;
@@ -16,10 +16,9 @@ export interface StoredImage extends StoredMedia {
  * Stores an avatar (social §5 and §9: a JPEG, PNG, GIF or WebP picture up to 10485760 bytes): a base64
  * data URL from a JSON body (or bare base64, as the crop tool produces), or a multipart file part,
  * streamed to a temporary file and refused the moment it passes 10 MB. Checked by its content, cropped
- * to a 256×256 WebP and stored under DATA_DIR/media, named by its sha256.
+ * to a 256×256 WebP and stored in the media store, named by its sha256.
  */
-export async function storeAvatar(image: AvatarSource, mediaDir: string): Promise<StoredImage> {
-  const media = diskMedia(mediaDir);
+export async function storeAvatar(image: AvatarSource, media: MediaPlace): Promise<StoredImage> {
   const stored = await withImage(image, media, (input) =>
     storeImage(input, { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'cover' }, media),
   );

@@ -24,7 +24,8 @@ import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
 import { MAX_IMAGE_BYTES, MEDIA_ROUTE, mediaBody } from '../points/media';
 import { FILE_FIELD, readMultipartUpload } from '../../media/upload';
-import { AccountLockedError, AccountService, SignUpPausedError, mediaDirOf, toAccountUser } from './service';
+import type { MediaPlace } from '../../media/store';
+import { AccountLockedError, AccountService, SignUpPausedError, toAccountUser } from './service';
 
 /**
  * Per-IP limits on the routes (in memory, per process). The sign-in locks per account and address and
@@ -37,10 +38,12 @@ const REGISTER_PER_IP = { max: 10, timeWindow: 15 * 60_000 };
  * /v1/account/*: register, login, logout, logout-everywhere, me, antiforgery, password, avatar.
  * Thin: each route hands the body and the viewer to the service and shapes the answer.
  */
-export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store; auth: Auth }> = async (
-  app,
-  { config, store, auth },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  store: Store;
+  auth: Auth;
+  media: MediaPlace;
+}> = async (app, { config, store, auth, media }) => {
   // zxcvbn's word lists cost ~300 ms and ~35 MB to load: not at start, but before the first body that
   // sets a password is validated (preValidation), after which the contracts call it synchronously
   let loaded: PasswordStrength | undefined;
@@ -54,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store
 
   const service = new AccountService(store, {
     passwordRule: config.passwordRule,
-    mediaDir: mediaDirOf(config.dataDir),
+    media,
     strength: estimatePasswordStrength,
   });
 

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type {
   AccountUser,
   ChangePasswordRequest,
@@ -19,6 +18,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { Store } from '../../store/store';
 import type { User } from '../../store/schema';
 import { storeAvatar, type AvatarSource } from './avatar';
+import type { MediaPlace } from '../../media/store';
 import { hashPassword, verifyPassword } from './password';
 import * as q from './queries';
 import {
@@ -91,7 +91,8 @@ export class AccountService {
     private readonly store: Store,
     private readonly options: {
       passwordRule: PasswordRule;
-      mediaDir: string;
+      /** where avatars are stored */
+      media: MediaPlace;
       /** zxcvbn for password changes (the routes pass it; the users CLI, which changes none, need not load it). */
       strength?: PasswordStrength;
     },
@@ -225,7 +226,7 @@ export class AccountService {
 
   async setAvatar(viewer: Viewer, { image }: { image: AvatarSource }): Promise<User> {
     const user = await this.me(viewer);
-    const stored = await storeAvatar(image, this.options.mediaDir);
+    const stored = await storeAvatar(image, this.options.media);
     const now = Date.now();
     const { url, ...asset } = stored;
     await q.setAvatar(this.store, user.id, asset, url, now);
@@ -277,8 +278,4 @@ export function toAccountUser(user: User): AccountUser {
 function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   return `${Math.ceil(seconds / 60)} min`;
-}
-
-export function mediaDirOf(dataDir: string): string {
-  return path.join(dataDir, 'media');
 }

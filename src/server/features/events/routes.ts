@@ -15,12 +15,10 @@ import {
 } from '../../../shared/api/events';
 import { deleteResponseSchema } from '../../../shared/api/writes';
 import type { ErrorName } from '../../../shared/errors';
-import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
-import { mediaDirOf } from '../accounts/service';
 import { MAX_IMAGE_BYTES, MEDIA_DESCRIPTION, MEDIA_ROUTE, mediaBody } from '../points/media';
-import { diskMedia } from '../../media/store';
+import type { MediaPlace } from '../../media/store';
 import { readMultipartUpload } from '../../media/upload';
 import { EventService } from './service';
 
@@ -36,11 +34,11 @@ import { EventService } from './service';
  *   POST /v1/event/delete     owner, admin   {ok, id}
  *   POST /v1/event/media      owner, admin   {id, cover_url, version}
  */
-export const eventWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store }> = async (
+export const eventWriteRoutes: FastifyPluginAsyncZod<{ store: Store; media: MediaPlace }> = async (
   app,
-  { config, store },
+  { store, media },
 ) => {
-  const events = new EventService(store, { media: diskMedia(mediaDirOf(config.dataDir)) });
+  const events = new EventService(store, { media });
 
   const writeErrors = ['badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing'] as const;
   const write = <B extends z.ZodType, R extends z.ZodType>(

@@ -31,12 +31,10 @@ import {
 import { deleteResponseSchema } from '../../../shared/api/writes';
 import { AppError, ERRORS, type ErrorName } from '../../../shared/errors';
 import { VISITOR_COOKIE, requireViewer, type Auth } from '../../auth/hook';
-import type { Config } from '../../config';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
-import { mediaDirOf } from '../accounts/service';
 import { MAX_VIDEO_BYTES, MEDIA_DESCRIPTION, MEDIA_ROUTE, mediaBody } from './media';
-import { diskMedia } from '../../media/store';
+import type { MediaPlace } from '../../media/store';
 import { readMultipartUpload } from '../../media/upload';
 import { PeopleService } from './people';
 import { PointService, listMyPoints, parseMyPointsQuery } from './service';
@@ -68,11 +66,12 @@ export const CREATE_LIMIT = { max: 60, timeWindow: 10 * 60_000 };
  *   POST /v1/xpoint/media             controllers       {id, slot, position, url, version}
  *   GET  /v1/account/mypoints?supertype=&pagenumber=&pagesize=
  */
-export const pointWriteRoutes: FastifyPluginAsyncZod<{ config: Config; store: Store; auth: Auth }> = async (
-  app,
-  { config, store, auth },
-) => {
-  const points = new PointService(store, { media: diskMedia(mediaDirOf(config.dataDir)) });
+export const pointWriteRoutes: FastifyPluginAsyncZod<{
+  store: Store;
+  auth: Auth;
+  media: MediaPlace;
+}> = async (app, { store, auth, media }) => {
+  const points = new PointService(store, { media });
   const people = new PeopleService(store);
 
   /**
