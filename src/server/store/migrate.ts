@@ -50,7 +50,22 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     provider: new InlineProvider(dialect),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Kysely finds its tables by listing every schema's tables and asking has_schema_privilege and
+    // pg_get_serial_sequence of each: a schema or table another store drops in that moment (tests and
+    // tenants share a database) fails the listing with 3F000 or 42P01 naming something that is not ours.
+    // Nothing was applied then; list again.
+    if (!isOtherSchemaGone(error, migrationTableSchema) || attempt === MIGRATE_ATTEMPTS)
+      throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+const MIGRATE_ATTEMPTS = 20;
+
+function isOtherSchemaGone(error: unknown, ownSchema: string | undefined): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  if (!(error instanceof Error) || (code !== '3F000' && code !== '42P01')) return false;
+  return !ownSchema || !error.message.includes(`"${ownSchema}"`);
 }
