@@ -21,6 +21,7 @@ import { AppError, type ErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import type { Store } from './store/store';
 import { ChangeFollower } from './store/follower';
+import { listenForChanges } from './store/notify';
 import { healthRoutes } from './features/health/routes';
 import { mapRoutes } from './tiles/routes';
 import { registerAuth } from './auth/hook';
@@ -55,6 +56,11 @@ export interface AppDeps {
   /** how often the store's change feed is read (a write shows in search and tiles within it); default 500 ms. */
   changeFeedPollMs?: number;
   /**
+   * On PostgreSQL, whether a commit's notification wakes the follower at once (store/notify.ts);
+   * default true. Off, a write shows at the next poll (the latency test's "before").
+   */
+  changeFeedListen?: boolean;
+  /**
    * Where media is stored (media/open.ts): main.ts opens and checks it before the app is built; by
    * default the one the configuration names, closed with the app.
    */
@@ -87,6 +93,7 @@ export async function buildApp({
   pageRenderer,
   onRoute,
   changeFeedPollMs,
+  changeFeedListen = true,
   media: givenMedia,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -169,6 +176,14 @@ export async function buildApp({
         subscriber ? `${subscriber}: applying store changes failed` : 'change feed: reading failed',
       ),
   });
+
+  // on PostgreSQL a commit anywhere wakes the follower at once (store/notify.ts); polling stays the net
+  if (store.dialect === 'postgres' && changeFeedListen) {
+    const listener = listenForChanges(store, () => follower.wake(), {
+      log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+    });
+    app.addHook('onClose', async () => listener.close());
+  }
 
   const media = givenMedia ?? (await openMedia(config));
   if (!givenMedia) app.addHook('onClose', async () => media.store.close());

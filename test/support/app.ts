@@ -34,6 +34,13 @@ export async function openTestApp(
     onRoute?: AppDeps['onRoute'];
     /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
     changeFeedPollMs?: number;
+    /** on PostgreSQL, whether commits wake the app's follower (buildApp's default: true). */
+    changeFeedListen?: boolean;
+    /**
+     * A store to run on instead of a fresh one (a second app on the same database, as a second process
+     * would be); it stays open when the app closes.
+     */
+    store?: TestStore;
     /** TRUST_PROXY; by default the tests stand behind a trusted local proxy ('loopback'). */
     trustProxy?: string;
     /** PUBLIC_URL; by default the listening address's (http://127.0.0.1:8080). */
@@ -42,7 +49,7 @@ export async function openTestApp(
     mediaUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const store = await openTestStore(options.dialect ?? 'sqlite');
+  const store = options.store ?? (await openTestStore(options.dialect ?? 'sqlite'));
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-app-'));
   const webDir = path.join(root, 'web');
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
@@ -76,6 +83,7 @@ export async function openTestApp(
     pageRenderer: options.pageRenderer ?? null,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
+    ...(options.changeFeedListen !== undefined ? { changeFeedListen: options.changeFeedListen } : {}),
   });
   await options.prepare?.(app);
   await app.ready();
@@ -85,7 +93,7 @@ export async function openTestApp(
     config,
     async close() {
       await app.close();
-      await store.dispose();
+      if (!options.store) await store.dispose();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

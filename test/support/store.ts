@@ -14,6 +14,11 @@ export const TEST_DIALECTS: Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres
 export interface TestStore extends Store {
   /** removes the temporary directory or schema. */
   dispose(): Promise<void>;
+  /**
+   * Opens another store on the same database (PostgreSQL: the same schema), as a second server process
+   * would; its dispose only closes it (the first store's dispose removes the schema).
+   */
+  openAnother(): Promise<TestStore>;
 }
 
 /**
@@ -26,6 +31,7 @@ export async function openTestStore(dialect: Dialect = 'sqlite'): Promise<TestSt
     const store = await openStore({ dataDir });
     return {
       ...store,
+      openAnother: () => Promise.reject(new Error('a SQLite store has one process per file')),
       async dispose() {
         await store.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -54,8 +60,13 @@ export async function openTestStore(dialect: Dialect = 'sqlite'): Promise<TestSt
     await dropSchema();
     throw error;
   }
+  const another = async (): Promise<TestStore> => {
+    const second = await openStore({ databaseUrl: url.toString(), dataDir });
+    return { ...second, dispose: () => second.close(), openAnother: another };
+  };
   return {
     ...store,
+    openAnother: another,
     async dispose() {
       await store.close();
       await dropSchema();

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestApp } from '../../../test/support/app';
 import { newPoint } from '../../../test/support/factories';
 import { openTestStore, TEST_DIALECTS, type TestStore } from '../../../test/support/store';
 import { ChangeReader, type ChangeKind, type StoreChange } from './changes';
 import { ChangeFollower, type ChangeSubscriber } from './follower';
+import { listenForChanges } from './notify';
 
 /** A subscriber that writes down `kind op id` of every change it is handed. */
 function recorder(name: string): ChangeSubscriber & { seen: string[] } {
@@ -193,6 +195,34 @@ for (const dialect of TEST_DIALECTS) {
       expect(read).toHaveBeenCalledTimes(2);
     });
 
+    it('reads at once when woken, a burst of wakes folding into the read in flight and one after it', async () => {
+      follower = new ChangeFollower(store, { intervalMs: 60_000 });
+      const read = vi.spyOn(follower.reader, 'read');
+      const subscriber = recorder('woken');
+      follower.wake(); // before the first subscriber: nothing to read for
+      await follower.subscribe(subscriber);
+      expect(read).not.toHaveBeenCalled();
+
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const original = ChangeReader.prototype.read.bind(follower.reader);
+      read.mockImplementationOnce(async () => {
+        await held;
+        return original();
+      });
+      await insert('w1');
+      follower.wake();
+      await until(() => read.mock.calls.length === 1);
+      await insert('w2');
+      for (let i = 0; i < 10; i++) follower.wake();
+      release();
+      await until(() => subscriber.seen.length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // the held read, then one for all ten wakes; the next is a minute away
+      expect(read).toHaveBeenCalledTimes(2);
+      expect(subscriber.seen).toEqual(['point upsert w1', 'point upsert w2']);
+    });
+
     it('stops after the batches it read are handled, so the store can close, and takes no one after', async () => {
       follower = new ChangeFollower(store, { intervalMs: 60_000 });
       const handled: string[] = [];
@@ -210,6 +240,54 @@ for (const dialect of TEST_DIALECTS) {
     });
   });
 }
+
+describe.skipIf(!TEST_DIALECTS.includes('postgres'))('the change listener (postgres)', () => {
+  let store: TestStore;
+  let other: TestStore | undefined;
+  let follower: ChangeFollower | undefined;
+  afterEach(async () => {
+    await follower?.stop();
+    await other?.dispose();
+    await store?.dispose();
+  });
+
+  it('wakes the follower of another store on commit, and after a lost connection once it is back', async () => {
+    store = await openTestStore('postgres');
+    other = await store.openAnother();
+    follower = new ChangeFollower(other, { intervalMs: 60_000 });
+    const subscriber = recorder('other process');
+    await follower.subscribe(subscriber);
+    const logged: string[] = [];
+    const woken = follower;
+    const listener = listenForChanges(other, () => woken.wake(), {
+      backoffMs: 20,
+      log: { warn: (m) => logged.push(`warn ${m}`), info: (m) => logged.push(`info ${m}`) },
+    });
+    try {
+      await listener.ready;
+      const write = (id: string) =>
+        store.db
+          .insertInto('points')
+          .values(newPoint({ id, lat: 1, lon: 2 }))
+          .execute();
+      // the poll is a minute away: only the notification can bring these within a second
+      await write('n1');
+      await until(() => subscriber.seen.length === 1, 1000);
+
+      const pid = listener.backendPid();
+      expect(pid).toBeTypeOf('number');
+      await sql`select pg_terminate_backend(${pid})`.execute(store.db);
+      await until(() => listener.backendPid() !== undefined && listener.backendPid() !== pid);
+      await write('n2');
+      await until(() => subscriber.seen.length === 2, 1000);
+      expect(subscriber.seen).toEqual(['point upsert n1', 'point upsert n2']);
+      expect(logged.filter((m) => m.startsWith('warn'))).toHaveLength(1);
+      expect(logged.filter((m) => m.startsWith('info'))).toHaveLength(1);
+    } finally {
+      await listener.close();
+    }
+  });
+});
 
 describe('the app', () => {
   it('reads the change feed once per interval for search, point tiles and report beams together', async () => {

@@ -3,8 +3,9 @@ import type { Store } from './store';
 
 /**
  * The one follower of the store change feed (changes.ts) in a server process: it reads the feed once
- * per interval and hands each batch to every subscriber (the search index, the point tiles, the
- * report beams; the social features' caches next). Before it, each of them polled point_changes on
+ * per interval, and at once when woken (`wake`: on PostgreSQL, by the notification of a commit), and
+ * hands each batch to every subscriber (the search index, the point tiles, the report beams; the
+ * social features' caches next). Before it, each of them polled point_changes on
  * its own timer, so a process read the same rows three times per interval.
  *
  * Each subscriber drains its own queue of batches, one at a time and in feed order, so a slow one
@@ -123,6 +124,9 @@ export class ChangeFollower {
   private starting: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private began = false;
+  private polling = false;
+  private wakeQueued = false;
   private stopped = false;
   private lastPrune = 0;
 
@@ -230,17 +234,40 @@ export class ChangeFollower {
     await this.settled();
   }
 
+  /**
+   * Reads the feed now rather than at the next interval: a write was committed (on PostgreSQL the
+   * change listener calls this on each notification, store/notify.ts). Bursts fold together: with a
+   * read in flight, one more is queued for right after it, however many wakes come meanwhile. Before
+   * the first subscriber, and after stop, it does nothing.
+   */
+  wake(): void {
+    if (this.stopped || !this.began) return;
+    if (this.polling) this.wakeQueued = true;
+    else this.schedule(0);
+  }
+
   private async begin(): Promise<void> {
     this.reader.seek(await this.reader.latestSeq());
+    this.began = true;
     this.schedule(this.intervalMs);
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.polling = true;
       this.running = this.poll()
-        .then((read) => this.schedule(read >= this.reader.batchSize ? 0 : this.intervalMs))
+        .then((read) => {
+          this.polling = false;
+          const again = this.wakeQueued || read >= this.reader.batchSize;
+          this.wakeQueued = false;
+          this.schedule(again ? 0 : this.intervalMs);
+        })
         .catch((error: unknown) => {
+          this.polling = false;
+          this.wakeQueued = false;
           this.onError(error);
           this.schedule(this.intervalMs);
         });
