@@ -40,6 +40,12 @@ export async function openTestApp(
     publicUrl?: string;
     /** MEDIA_URL (an s3:// bucket); by default media is on the disk under the app's DATA_DIR. */
     mediaUrl?: string;
+    /** REDIS_URL; by default none (limits in memory, the live bus local). */
+    redisUrl?: string;
+    /** the Redis key prefix of the per-address limits; give a unique one per test run. */
+    limitsPrefix?: string;
+    /** a pino logger to read what the app logs; by default a silent one. */
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const store = await openTestStore(options.dialect ?? 'sqlite');
@@ -65,6 +71,7 @@ export async function openTestApp(
         TRUST_PROXY: options.trustProxy ?? 'loopback',
         ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
         ...(options.mediaUrl ? { MEDIA_URL: options.mediaUrl } : {}),
+        ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
       },
       root,
     ),
@@ -76,6 +83,8 @@ export async function openTestApp(
     pageRenderer: options.pageRenderer ?? null,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
+    ...(options.limitsPrefix !== undefined ? { limitsPrefix: options.limitsPrefix } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await options.prepare?.(app);
   await app.ready();
