@@ -31,6 +31,7 @@ import { registerAuth } from '../src/server/auth/hook';
 import { useContracts } from '../src/server/http/contract';
 import { loadConfig } from '../src/server/config';
 import { detailRoutes } from '../src/server/features/details/routes';
+import { openLimits } from '../src/server/http/rate-limits';
 import { permissionRoutes } from '../src/server/features/permissions/routes';
 import { loadCities } from '../src/server/features/cities/load';
 import { closestCities } from '../src/server/features/cities/queries';
@@ -232,7 +233,11 @@ async function main(): Promise<void> {
   await app.register(cookie);
   const auth = registerAuth(app, { config, store });
   await app.register(permissionRoutes, { store });
-  await app.register(detailRoutes, { store, auth });
+  await app.register(detailRoutes, {
+    store,
+    auth,
+    limits: openLimits({ redisUrl: undefined, log: app.log }),
+  });
   // the page renderer as the server loads it (React's production build, as `npm start` runs it)
   process.env['NODE_ENV'] ??= 'production';
   const renderer = await loadPageRenderer(config.pageRenderer, app.log);

@@ -43,6 +43,7 @@ import {
   MAX_JSON_DEPTH,
   MAX_URL_BYTES,
 } from './http/limits';
+import { openLimits } from './http/rate-limits';
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +66,8 @@ export interface AppDeps {
    * default the one the configuration names, closed with the app.
    */
   media?: MediaPlace;
+  /** Redis keys of the per-address limits start with this (http/rate-limits.ts); tests give a unique one. */
+  limitsPrefix?: string;
 }
 
 /** Hashed files never change: a year, immutable. */
@@ -95,6 +98,7 @@ export async function buildApp({
   changeFeedPollMs,
   changeFeedListen = true,
   media: givenMedia,
+  limitsPrefix,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -188,18 +192,37 @@ export async function buildApp({
   const media = givenMedia ?? (await openMedia(config));
   if (!givenMedia) app.addHook('onClose', async () => media.store.close());
 
+  // per-address limits: counted in Redis and shared by every process when REDIS_URL is set
+  const limits = openLimits({
+    redisUrl: config.redisUrl,
+    log: app.log,
+    ...(limitsPrefix !== undefined ? { prefix: limitsPrefix } : {}),
+  });
+  app.addHook('onClose', async () => limits.close());
+
   await app.register(healthRoutes, { store });
   const auth = registerAuth(app, { config, store });
-  await app.register(accountRoutes, { config, store, auth, media });
+  await app.register(accountRoutes, { config, store, auth, media, limits });
   await app.register(permissionRoutes, { store });
   await app.register((await import('./tiles/points/routes')).pointTileRoutes, { store, follower });
   await app.register(mapRoutes, { config });
   await app.register((await import('./features/profiles/routes')).profileRoutes, { store });
   // feature routes: one register line per feature, in this block
-  await app.register((await import('./features/points/routes')).pointWriteRoutes, { store, auth, media });
+  await app.register((await import('./features/points/routes')).pointWriteRoutes, {
+    store,
+    auth,
+    media,
+    limits,
+  });
   await app.register((await import('./features/events/routes')).eventWriteRoutes, { store, media });
-  await app.register((await import('./features/details/routes')).detailRoutes, { store, auth });
-  await app.register((await import('./features/beams/routes')).liveRoutes, { config, store, auth, follower });
+  await app.register((await import('./features/details/routes')).detailRoutes, { store, auth, limits });
+  await app.register((await import('./features/beams/routes')).liveRoutes, {
+    config,
+    store,
+    auth,
+    follower,
+    limits,
+  });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());

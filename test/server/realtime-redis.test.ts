@@ -143,7 +143,7 @@ describe('two processes with Redis', () => {
     await quiet();
     expect(onB.length).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
-    const warnings = a.logs.filter((line) => /Redis is unreachable/.test(line.msg));
+    const warnings = a.logs.filter((line) => /Redis is unreachable: live activity/.test(line.msg));
     expect(warnings.length).toBe(1);
   });
 
@@ -165,12 +165,16 @@ describe('two processes with Redis', () => {
       await waitFor(() => onA.length === 1, 2000, 'local delivery without Redis');
       await quiet();
       expect(onB.length).toBe(0);
-      expect(a.logs.some((line) => /Redis is unreachable/.test(line.msg))).toBe(true);
+      expect(a.logs.some((line) => /Redis is unreachable: live activity/.test(line.msg))).toBe(true);
 
       await relay.restore();
       await waitFor(() => connected(a) && connected(b), 8000, 'Redis back');
       // the subscriber re-subscribes after reconnecting; give it a moment
-      await waitFor(() => a.logs.some((line) => /Redis is back/.test(line.msg)), 3000, 'the recovery log');
+      await waitFor(
+        () => a.logs.some((line) => /Redis is back: live activity/.test(line.msg)),
+        3000,
+        'the recovery log',
+      );
       await new Promise((r) => setTimeout(r, 200));
       expect(await beam(a, 'open')).toBe(200);
       await waitFor(() => onB.length === 1, 3000, 'the beam across processes again');

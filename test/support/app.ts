@@ -47,6 +47,12 @@ export async function openTestApp(
     publicUrl?: string;
     /** MEDIA_URL (an s3:// bucket); by default media is on the disk under the app's DATA_DIR. */
     mediaUrl?: string;
+    /** REDIS_URL; by default none (limits in memory, the live bus local). */
+    redisUrl?: string;
+    /** the Redis key prefix of the per-address limits; give a unique one per test run. */
+    limitsPrefix?: string;
+    /** a pino logger to read what the app logs; by default a silent one. */
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const store = options.store ?? (await openTestStore(options.dialect ?? 'sqlite'));
@@ -72,6 +78,7 @@ export async function openTestApp(
         TRUST_PROXY: options.trustProxy ?? 'loopback',
         ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
         ...(options.mediaUrl ? { MEDIA_URL: options.mediaUrl } : {}),
+        ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
       },
       root,
     ),
@@ -84,6 +91,8 @@ export async function openTestApp(
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
     ...(options.changeFeedListen !== undefined ? { changeFeedListen: options.changeFeedListen } : {}),
+    ...(options.limitsPrefix !== undefined ? { limitsPrefix: options.limitsPrefix } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await options.prepare?.(app);
   await app.ready();

@@ -26,6 +26,7 @@ import { MAX_IMAGE_BYTES, MEDIA_ROUTE, mediaBody } from '../points/media';
 import { FILE_FIELD, readMultipartUpload } from '../../media/upload';
 import type { MediaPlace } from '../../media/store';
 import { AccountLockedError, AccountService, SignUpPausedError, toAccountUser } from './service';
+import type { Limits } from '../../http/rate-limits';
 
 /**
  * Per-IP limits on the routes (in memory, per process). The sign-in locks per account and address and
@@ -43,7 +44,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   store: Store;
   auth: Auth;
   media: MediaPlace;
-}> = async (app, { config, store, auth, media }) => {
+  limits: Limits;
+}> = async (app, { config, store, auth, media, limits }) => {
   // zxcvbn's word lists cost ~300 ms and ~35 MB to load: not at start, but before the first body that
   // sets a password is validated (preValidation), after which the contracts call it synchronously
   let loaded: PasswordStrength | undefined;
@@ -61,11 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     strength: estimatePasswordStrength,
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
-  });
+  await app.register(rateLimit, limits.plugin());
 
   const rule = config.passwordRule;
   const signedIn = async (request: FastifyRequest) => {

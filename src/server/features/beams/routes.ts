@@ -28,6 +28,7 @@ import { findPoint, recordActivity, rememberDevice } from './queries';
 import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './scheduler';
 import { ReportBeams } from './reports';
 import { BeamService, boxOf } from './service';
+import type { Limits } from '../../http/rate-limits';
 
 /**
  * A beam's body; a kind that is not one of the three is told so before anything else about the
@@ -118,7 +119,9 @@ export const liveRoutes: FastifyPluginAsync<{
   auth: Auth;
   /** the process's one change feed follower (app.ts): new reports beam from it. */
   follower: ChangeFollower;
-}> = async (root, { config, store, auth, follower }) => {
+  /** the process's per-address limits (http/rate-limits.ts). */
+  limits: Limits;
+}> = async (root, { config, store, auth, follower, limits }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tuning: LiveTuning = {
     ...DEFAULT_LIVE_TUNING,
@@ -154,11 +157,7 @@ export const liveRoutes: FastifyPluginAsync<{
     },
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
-  });
+  await app.register(rateLimit, limits.plugin());
   const websocket = attachWebSocket(app, hub);
   await longPollRoutes(app, hub, {
     windowMs: tuning.longPollWindowMs,

@@ -24,6 +24,7 @@ import type { Store } from '../../store/store';
 import { CallbackService } from './callbacks';
 import { ClosestCities } from './closest-cities';
 import { DetailService } from './service';
+import type { Limits } from '../../http/rate-limits';
 
 /** Callback requests per client address: enough for a person, too few for a flood. */
 const CALLBACK_PER_IP = { max: 20, timeWindow: 15 * 60_000 };
@@ -37,19 +38,15 @@ const CALLBACK_PER_IP = { max: 20, timeWindow: 15 * 60_000 };
  * - POST /v1/webonly/xpointdetails/healthphoto the verified health photos
  * - GET  /v1/account/inbox                     the signed-in user's inbox
  */
-export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth }> = async (
+export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth; limits: Limits }> = async (
   app,
-  { store, auth },
+  { store, auth, limits },
 ) => {
   const service = new DetailService(store);
   const callbacks = new CallbackService(store);
   const cities = new ClosestCities(store);
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
-  });
+  await app.register(rateLimit, limits.plugin());
 
   /*
    * The detail JSON is the panel's hot path (p99 ≤ 5 ms over HTTP): encoding it through zod cost

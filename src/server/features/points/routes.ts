@@ -38,6 +38,7 @@ import type { MediaPlace } from '../../media/store';
 import { readMultipartUpload } from '../../media/upload';
 import { PeopleService } from './people';
 import { PointService, listMyPoints, parseMyPointsQuery } from './service';
+import type { Limits } from '../../http/rate-limits';
 
 /**
  * Adding points is open to anyone (spec §1, §6), so it is the write a script would flood: at most this
@@ -70,7 +71,8 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{
   store: Store;
   auth: Auth;
   media: MediaPlace;
-}> = async (app, { store, auth, media }) => {
+  limits: Limits;
+}> = async (app, { store, auth, media, limits }) => {
   const points = new PointService(store, { media });
   const people = new PeopleService(store);
 
@@ -88,15 +90,15 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{
       throw new AppError('antiforgeryMissing');
   };
 
-  await app.register(rateLimit, {
-    global: false,
-    // after the auth hook, so a signed-in person is counted as themselves wherever they connect from;
-    // before the body is checked, so refused bodies count too
-    hook: 'preValidation',
-    keyGenerator: (request) => (request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rateLimited', { retry: `${Math.max(1, Math.ceil(context.ttl / 1000))} s` }),
-  });
+  await app.register(
+    rateLimit,
+    limits.plugin({
+      // after the auth hook, so a signed-in person is counted as themselves wherever they connect from;
+      // before the body is checked, so refused bodies count too
+      hook: 'preValidation',
+      keyGenerator: (request) => (request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`),
+    }),
+  );
 
   const writeErrors = ['badRequest', 'invalidField', 'unauthorized', 'antiforgeryMissing'] as const;
   const write = <B extends z.ZodType, R extends z.ZodType>(
