@@ -38,6 +38,7 @@ const TABLES = Object.keys({
   point_health_photos: true,
   point_claims: true,
   consultant_requests: true,
+  videos: true,
 } satisfies Record<keyof Database, true>);
 
 /** A time past 2^32 ms, so a bigint read back as a string or a truncated int would show. */

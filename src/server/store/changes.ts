@@ -3,7 +3,7 @@ import type { Store } from './store';
 
 /**
  * The store change feed reader. Triggers (migration 0003) append one point_changes row per insert,
- * update or delete of a point or an event; each server process reads the rows after the last one it
+ * update or delete of a point, an event or a post; each server process reads the rows after the last one it
  * saw, once per interval, through its one follower (follower.ts), which hands them to its subscribers
  * (search, point tiles, report beams), so each process sees every write whichever process — or
  * script — made it. No bus needed, nothing lost across a restart: an index rebuilt at start begins at
@@ -13,7 +13,7 @@ import type { Store } from './store';
  * "look again", so applying the same change twice, or out of order, is harmless.
  */
 
-export type ChangeKind = 'point' | 'event';
+export type ChangeKind = 'point' | 'event' | 'post';
 
 export interface StoreChange {
   seq: number;

@@ -21,6 +21,7 @@ export interface Database {
   event_intervals: EventIntervalsTable;
   event_tickets: EventTicketsTable;
   posts: PostsTable;
+  videos: VideosTable;
   reviews: ReviewsTable;
   likes: LikesTable;
   comments: CommentsTable;
@@ -231,6 +232,41 @@ export interface PostsTable {
   expires_at: number | null;
   created_at: number;
   updated_at: number;
+  /** the attached point's position when the post was written; null: not on the map (migration 0010). */
+  lat: number | null;
+  lon: number | null;
+  /** when the post last went to the top of its lists: created, or renewed; lists order by it. */
+  listed_at: number | null;
+  /** the last renew (at most one per 48 hours). */
+  renewed_at: number | null;
+  /** an admin hid the post: only its author and admins see it. */
+  hidden_at: number | null;
+  /** JSON {map, feed, detail, fallback}: the cover's sized URLs. */
+  image_variants: string | null;
+  /** an edit names the version it read (the point edit's rule). */
+  version: Generated<number>;
+  video_id: string | null;
+}
+
+/** A resumable video upload and what became of it (migration 0010). */
+export interface VideosTable {
+  /** the upload's id (tus). */
+  id: string;
+  user_id: string;
+  state: 'uploading' | 'queued' | 'processing' | 'ready' | 'failed';
+  /** why it failed, in words the author can act on. */
+  error: string | null;
+  bytes: Generated<number>;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  mime: string | null;
+  /** the media key of the upload kept while it is processed. */
+  source_key: string | null;
+  url: string | null;
+  poster_url: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface ReviewsTable {
@@ -371,7 +407,7 @@ export type Session = Selectable<SessionsTable>;
  */
 export interface PointChangesTable {
   seq: Generated<number>;
-  /** 'point' or 'event'. */
+  /** 'point', 'event' or 'post'. */
   kind: string;
   object_id: string;
   /** 'upsert' or 'delete'. */
