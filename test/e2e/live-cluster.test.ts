@@ -4,7 +4,7 @@ import type { Page, WebSocket as PageWebSocket } from 'playwright-core';
 import { newPoint } from '../support/factories';
 import { DESKTOP, launchBrowser, waitForMapReady, type Browser } from './support/browser';
 import type { PageWindow } from './support/globals';
-import { drawnBeams, waitJoined } from './support/live';
+import { drawnBeams, waitJoined, watchArrivals } from './support/live';
 import { startServer, type RunningServer } from './support/server';
 import { apiToken } from './support/session';
 import { userId, withStore } from './support/store';
@@ -54,16 +54,14 @@ const portOf = (url: string) => new URL(url).port;
 function watchSockets(page: Page) {
   const sockets: PageWebSocket[] = [];
   const sentBounds = new Set<PageWebSocket>();
-  const arrived = new Map<string, number>();
+  const arrived = watchArrivals(
+    page,
+    Object.values(PLACES).map((place) => place.id),
+  );
   page.on('websocket', (ws) => {
     sockets.push(ws);
     ws.on('framesent', (frame) => {
       if (typeof frame.payload === 'string' && frame.payload.includes('"visible_bounds"')) sentBounds.add(ws);
-    });
-    ws.on('framereceived', (frame) => {
-      if (typeof frame.payload !== 'string') return;
-      for (const place of Object.values(PLACES))
-        if (!arrived.has(place.id) && frame.payload.includes(place.id)) arrived.set(place.id, Date.now());
     });
   });
   return { sockets, sentBounds, arrived };

@@ -7,7 +7,7 @@ import { newPoint } from '../support/factories';
 import { DESKTOP, saveScreenshot, waitForMapReady } from './support/browser';
 import type { PageWindow } from './support/globals';
 import { startJourney } from './support/journey';
-import { drawnBeams, waitJoined } from './support/live';
+import { drawnBeams, waitJoined, watchArrivals } from './support/live';
 import { panelTitle } from './support/page';
 import { apiToken } from './support/session';
 import { userId } from './support/store';
@@ -84,7 +84,10 @@ describe('live activity', () => {
   }
 
   test('given the map over a point, when its owner beams it, then the beam shows within a second and is gone after 4 s', async () => {
-    const { page, errors } = await openMap();
+    let arrived = new Map<string, number>();
+    const { page, errors } = await openMap(async (page) => {
+      arrived = watchArrivals(page, [PLACES.hot.id]);
+    });
     // the help requests and the incident beam from the dynamic points (first call after 100 ms)
     await expect
       .poll(async () => (await drawnBeams(page)).get(PLACES.incident.id), { timeout: 5_000 })
@@ -101,8 +104,11 @@ describe('live activity', () => {
       }
       await page.waitForTimeout(50);
     }
+    // the README's budget: the beam's frame reaches the page within a second of the post
+    expect((arrived.get(PLACES.hot.id) ?? Infinity) - posted).toBeLessThan(1_000);
     expect(seenAfter).toBeGreaterThanOrEqual(0);
-    // a second on a quiet machine (bench:live); software WebGL on a loaded CI machine draws later
+    // drawing it follows: a few hundred ms on a quiet machine (bench:live); software WebGL on a loaded
+    // CI machine draws later, so the drawn bound is looser than the delivery budget above
     expect(seenAfter).toBeLessThan(2_000);
 
     // still shown half-way through its time, gone once 4 s have passed

@@ -333,8 +333,21 @@ describe('the owner edits a point', () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => form.getByText('Title is required.').count()).toBe(1);
     await shot(page, 'owner-edit-error-375');
-    await form.getByLabel('Opening hours', { exact: true }).fill('Mo-Fr 08:00-18:00; Sa 25:00');
-    await form.getByLabel('Opening hours', { exact: true }).scrollIntoViewIfNeeded();
+    const hours = form.getByLabel('Opening hours', { exact: true });
+    await hours.fill('Mo-Fr 08:00-18:00; Sa 25:00');
+    await hours.scrollIntoViewIfNeeded();
+    // the library's reading shows under the field while typing, marks it invalid, and fits the phone
+    const hoursError = form.locator('.addnew-field__error', { hasText: /^Opening hours: / });
+    await expect.poll(() => hoursError.count()).toBe(1);
+    expect(await hours.getAttribute('aria-invalid')).toBe('true');
+    expect((await hours.getAttribute('aria-describedby')) ?? '').toContain(
+      (await hoursError.getAttribute('id')) ?? 'no id',
+    );
+    const errorBox = await hoursError.boundingBox();
+    expect(errorBox).not.toBeNull();
+    expect((errorBox?.x ?? -1) >= 0 && (errorBox?.x ?? 0) + (errorBox?.width ?? 0) <= MOBILE.width).toBe(
+      true,
+    );
     await shot(page, 'owner-edit-hours-error-375');
     expect(unexpected(errors)).toEqual([]);
     await page.close();

@@ -318,7 +318,17 @@ describe('search relevance on the demo data', () => {
   });
 
   it('finds a seeded place by its type name in a small area around it', async () => {
-    for (const place of seeded.filter((p) => p.supertype === 'business').slice(0, 5)) {
+    const businesses = await t.store.db
+      .selectFrom('points')
+      .select(['id', 'title', 'type', 'supertype', 'lat', 'lon'])
+      .where('id', 'not like', 'rel-%')
+      .where('supertype', '=', 'business')
+      .orderBy('id')
+      .limit(5)
+      .execute();
+    // a loop over nothing would pass: the seed always has businesses
+    expect(businesses.length).toBe(5);
+    for (const place of businesses) {
       const around = {
         southwest: { lat: place.lat - 0.0005, lon: place.lon - 0.0005 },
         northeast: { lat: place.lat + 0.0005, lon: place.lon + 0.0005 },

@@ -26,3 +26,19 @@ export async function drawnBeams(page: Page): Promise<Map<string, string>> {
 export async function waitJoined(page: Page, timeout = 20_000): Promise<void> {
   await page.locator('body[data-live-joined="true"]').waitFor({ state: 'attached', timeout });
 }
+
+/**
+ * When a WebSocket frame naming each of `ids` first reached the page (Date.now()), filled in as frames
+ * arrive: the live layer's budget is about delivery, which a software-WebGL draw on a busy machine then
+ * follows. Attach it before the page opens its socket.
+ */
+export function watchArrivals(page: Page, ids: readonly string[]): Map<string, number> {
+  const arrived = new Map<string, number>();
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload !== 'string') return;
+      for (const id of ids) if (!arrived.has(id) && frame.payload.includes(id)) arrived.set(id, Date.now());
+    });
+  });
+  return arrived;
+}
