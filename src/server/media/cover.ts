@@ -91,8 +91,9 @@ const SHARP_OPTIONS = {
   limitInputPixels: MAX_COVER_PIXELS,
   // one pass from top to bottom: no random access, so libvips never holds the whole decoded input
   sequentialRead: true,
-  // a phone's slightly damaged JPEG is still a photo; what cannot be decoded at all fails anyway
-  failOn: 'none',
+  // a photo with a recoverable flaw (extraneous bytes in a JPEG) is still a photo; one cut off is
+  // refused (with failOn 'none', libvips would paint the missing rows black)
+  failOn: 'truncated',
 } as const;
 
 /**
@@ -105,7 +106,9 @@ export async function storePostCover(input: Buffer | string, media: MediaPlace):
   if (!format) throw new AppError('invalidImage');
   let meta: Metadata;
   try {
-    meta = await sharp(input, SHARP_OPTIONS).metadata();
+    // the header only (no pixel is decoded), read without sharp's pixel limit so that a picture
+    // above it is answered as too large rather than as not a picture
+    meta = await sharp(input, { ...SHARP_OPTIONS, limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('invalidImage');
   }
@@ -223,7 +226,7 @@ async function encodeVariants(detail: Pixels): Promise<{
 }> {
   const from = () =>
     sharp(detail.data, { raw: { width: detail.width, height: detail.height, channels: detail.channels } });
-  const webp = { quality: 80, effort: 2 } as const;
+  const webp = { quality: 80, effort: 1 } as const;
   const [map, feed, detailWebp, fallback, placeholder] = await Promise.all([
     from().resize(MAP_SIZE, MAP_SIZE, { fit: 'cover', position: 'attention' }).webp(webp).toBuffer(),
     from().resize(FEED_WIDTH, null, { withoutEnlargement: true }).webp(webp).toBuffer(),
