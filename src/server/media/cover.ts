@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { AppError } from '../../shared/errors';
 import type { MediaPlace } from './store';
 
@@ -96,12 +96,50 @@ const SHARP_OPTIONS = {
   failOn: 'truncated',
 } as const;
 
+/** One encoded variant, before it is stored. */
+export interface CoverFile {
+  data: Buffer;
+  ext: 'webp' | 'jpg';
+  mime: 'image/webp' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+/** A cover's files, encoded but not stored (the seed stores them itself, with their media_assets rows). */
+export interface EncodedCover {
+  files: { map: CoverFile; feed: CoverFile; detail: CoverFile; fallback: CoverFile };
+  placeholder: string;
+  width: number;
+  height: number;
+}
+
 /**
  * Checks, cleans, resizes and stores a post's cover; `input` is the bytes, or the path of a received
  * temporary file (the caller removes it). Throws invalidImage (not one of the accepted formats, or not
- * decodable) or coverTooManyPixels.
+ * decodable) or coverTooManyPixels; nothing is stored then.
  */
 export async function storePostCover(input: Buffer | string, media: MediaPlace): Promise<PostCover> {
+  const cover = await encodePostCover(input);
+  const { map, feed, detail, fallback } = cover.files;
+  const [mapUrl, feedUrl, detailUrl, fallbackUrl] = await Promise.all(
+    [map, feed, detail, fallback].map((file) => put(media, file)),
+  );
+  return {
+    url: detailUrl as string,
+    variants: {
+      map: mapUrl as string,
+      feed: feedUrl as string,
+      detail: detailUrl as string,
+      fallback: fallbackUrl as string,
+    },
+    placeholder: cover.placeholder,
+    width: cover.width,
+    height: cover.height,
+  };
+}
+
+/** storePostCover's work up to the files: checks, decodes once, encodes every variant. */
+export async function encodePostCover(input: Buffer | string): Promise<EncodedCover> {
   const format = sniffImage(await headOf(input));
   if (!format) throw new AppError('invalidImage');
   let meta: Metadata;
@@ -119,22 +157,7 @@ export async function storePostCover(input: Buffer | string, media: MediaPlace):
     throw new AppError('coverTooManyPixels', { megapixels: MAX_COVER_MEGAPIXELS });
 
   const detail = await decodeToDetail(input, meta);
-  const variants = await encodeVariants(detail);
-  const [map, feed, detailWebp, fallback] = await Promise.all(
-    [variants.map, variants.feed, variants.detail, variants.fallback].map((v) => put(media, v.data, v.ext)),
-  );
-  return {
-    url: detailWebp as string,
-    variants: {
-      map: map as string,
-      feed: feed as string,
-      detail: detailWebp as string,
-      fallback: fallback as string,
-    },
-    placeholder: `data:image/webp;base64,${variants.placeholder.toString('base64')}`,
-    width: detail.width,
-    height: detail.height,
-  };
+  return encodeVariants(detail);
 }
 
 interface Pixels {
@@ -211,28 +234,33 @@ type HeicDecodeAll = (options: { buffer: Buffer }) => Promise<
   }[] & { dispose: () => void }
 >;
 
-interface Encoded {
-  data: Buffer;
-  ext: 'webp' | 'jpg';
-}
-
 /** The variants, each from the detail pixels; encoded in parallel (each on its own libuv thread). */
-async function encodeVariants(detail: Pixels): Promise<{
-  map: Encoded;
-  feed: Encoded;
-  detail: Encoded;
-  fallback: Encoded;
-  placeholder: Buffer;
-}> {
+async function encodeVariants(detail: Pixels): Promise<EncodedCover> {
   const from = () =>
     sharp(detail.data, { raw: { width: detail.width, height: detail.height, channels: detail.channels } });
   const webp = { quality: 80, effort: 1 } as const;
+  const asWebp = ({ data, info }: { data: Buffer; info: OutputInfo }): CoverFile => ({
+    data,
+    ext: 'webp',
+    mime: 'image/webp',
+    width: info.width,
+    height: info.height,
+  });
   const [map, feed, detailWebp, fallback, placeholder] = await Promise.all([
-    from().resize(MAP_SIZE, MAP_SIZE, { fit: 'cover', position: 'attention' }).webp(webp).toBuffer(),
-    from().resize(FEED_WIDTH, null, { withoutEnlargement: true }).webp(webp).toBuffer(),
-    from().webp(webp).toBuffer(),
+    from()
+      .resize(MAP_SIZE, MAP_SIZE, { fit: 'cover', position: 'attention' })
+      .webp(webp)
+      .toBuffer({ resolveWithObject: true }),
+    from()
+      .resize(FEED_WIDTH, null, { withoutEnlargement: true })
+      .webp(webp)
+      .toBuffer({ resolveWithObject: true }),
+    from().webp(webp).toBuffer({ resolveWithObject: true }),
     // a JPEG has no transparency: a transparent PNG's holes turn white, not black
-    from().flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }).toBuffer(),
+    from()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, progressive: true })
+      .toBuffer({ resolveWithObject: true }),
     from()
       .resize(PLACEHOLDER_WIDTH, null)
       .blur(1)
@@ -240,17 +268,32 @@ async function encodeVariants(detail: Pixels): Promise<{
       .toBuffer(),
   ]);
   return {
-    map: { data: map, ext: 'webp' },
-    feed: { data: feed, ext: 'webp' },
-    detail: { data: detailWebp, ext: 'webp' },
-    fallback: { data: fallback, ext: 'jpg' },
-    placeholder,
+    files: {
+      map: asWebp(map),
+      feed: asWebp(feed),
+      detail: asWebp(detailWebp),
+      fallback: {
+        data: fallback.data,
+        ext: 'jpg',
+        mime: 'image/jpeg',
+        width: fallback.info.width,
+        height: fallback.info.height,
+      },
+    },
+    placeholder: `data:image/webp;base64,${placeholder.toString('base64')}`,
+    width: detail.width,
+    height: detail.height,
   };
 }
 
-/** Stores `data` under its content hash and answers its URL. */
-async function put(media: MediaPlace, data: Buffer, ext: string): Promise<string> {
-  const key = `${createHash('sha256').update(data).digest('hex')}.${ext}`;
-  await media.store.put(key, data);
+/** A file's media key: the hash of its bytes and its extension. */
+export function coverKeyOf(file: CoverFile): string {
+  return `${createHash('sha256').update(file.data).digest('hex')}.${file.ext}`;
+}
+
+/** Stores a file under its content hash and answers its URL. */
+async function put(media: MediaPlace, file: CoverFile): Promise<string> {
+  const key = coverKeyOf(file);
+  await media.store.put(key, file.data);
   return media.store.url(key);
 }
