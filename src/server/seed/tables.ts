@@ -227,6 +227,7 @@ export const POSTS: TableSpec<PostRow> = {
     ['xpoint_id', 'text'],
     ['parent_type', 'text'],
     ['image_url', 'text'],
+    ['image_variants', 'text'],
     ['image_placeholder', 'text'],
     ['video_url', 'text'],
     ['file_resource_bitmask', 'integer'],
