@@ -109,6 +109,8 @@ describe('storePostCover: accepted pictures', () => {
   const cases: [string, () => Promise<Buffer>][] = [
     ['JPEG', () => picture(1600, 1200).jpeg().toBuffer()],
     ['PNG with transparency', () => picture(1600, 1200, 4).png().toBuffer()],
+    ['16-bit PNG', () => picture(1600, 1200).toColourspace('rgb16').png().toBuffer()],
+    ['CMYK JPEG', () => picture(1600, 1200).toColourspace('cmyk').jpeg().toBuffer()],
     ['GIF', () => picture(1600, 1200).gif().toBuffer()],
     ['WebP', () => picture(1600, 1200).webp().toBuffer()],
     ['AVIF (HEIF with AV1)', () => picture(1600, 1200).avif({ effort: 0 }).toBuffer()],
@@ -184,6 +186,27 @@ describe('storePostCover: what a photo says about its taker never reaches anothe
       expect(bytes.includes('Exif')).toBe(false);
       expect(bytes.includes('LeakyPhone')).toBe(false);
       expect(bytes.includes('xmpmeta')).toBe(false);
+    }
+  });
+
+  it('a wide-gamut photo (Display P3, as iPhones tag theirs) is converted to sRGB, its profile dropped', async () => {
+    const pixels = Buffer.alloc(64 * 64 * 3);
+    for (let i = 0; i < pixels.length; i += 3) pixels.set([200, 100, 50], i);
+    // the same colour, stored as P3 values with the P3 profile attached
+    const photo = await sharp(pixels, { raw: { width: 64, height: 64, channels: 3 } })
+      .withIccProfile('p3')
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    const stored = await sharp(photo, { ignoreIcc: true }).raw().toBuffer();
+    expect(Math.abs((stored[0] ?? 0) - 200)).toBeGreaterThan(8);
+    const cover = await storePostCover(photo, media);
+    for (const url of [cover.variants.detail, cover.variants.fallback]) {
+      const bytes = await served(url);
+      expect((await sharp(bytes).metadata()).icc).toBeUndefined();
+      const [r = 0, g = 0, b = 0] = await sharp(bytes).raw().toBuffer();
+      expect(Math.abs(r - 200)).toBeLessThanOrEqual(4);
+      expect(Math.abs(g - 100)).toBeLessThanOrEqual(4);
+      expect(Math.abs(b - 50)).toBeLessThanOrEqual(4);
     }
   });
 
