@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { AppError } from '../../shared/errors';
+import { decodeHeic, type HeicDecoded } from './heic';
 import type { MediaPlace } from './store';
 
 /**
@@ -36,8 +36,6 @@ export interface PostCover {
   width: number;
   height: number;
 }
-
-const require = createRequire(import.meta.url);
 
 /** A decoded image above this many pixels is refused (a decompression bomb must not take the server down). */
 export const MAX_COVER_PIXELS = 40_000_000;
@@ -197,42 +195,24 @@ async function decodeToDetail(input: Buffer | string, meta: Metadata): Promise<P
 /**
  * HEIC as phones write it is HEVC inside HEIF; sharp's prebuilt libvips reads HEIF but carries no HEVC
  * decoder (a patent matter), so the picture is decoded by libheif compiled to WebAssembly
- * (heic-decode), which applies the container's rotation and mirroring, and its RGBA pixels go on to
- * sharp. The size is checked from the container before any pixel is decoded.
+ * (heic-decode, in a worker thread: heic.ts), which applies the container's rotation and mirroring,
+ * and its RGBA pixels go on to sharp. The size is checked from the container before any pixel is
+ * decoded.
  */
 async function decodeHevc(input: Buffer | string): Promise<Sharp> {
-  // loaded on the first HEIC only: its WebAssembly takes ~1 MB and some milliseconds to start
-  const { all } = require('heic-decode') as { all: HeicDecodeAll };
-  const buffer = Buffer.isBuffer(input) ? input : await fs.promises.readFile(input);
-  let decoded: { width: number; height: number; data: Uint8ClampedArray };
+  const bytes = Buffer.isBuffer(input) ? input : await fs.promises.readFile(input);
+  let decoded: HeicDecoded;
   try {
-    const images = await all({ buffer });
-    const first = images[0];
-    if (!first) throw new AppError('invalidImage');
-    if (first.width * first.height > MAX_COVER_PIXELS)
-      throw new AppError('coverTooManyPixels', { megapixels: MAX_COVER_MEGAPIXELS });
-    try {
-      decoded = await first.decode();
-    } finally {
-      images.dispose();
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
+    decoded = await decodeHeic(bytes, MAX_COVER_PIXELS);
+  } catch {
     throw new AppError('invalidImage');
   }
+  if (decoded.tooLarge) throw new AppError('coverTooManyPixels', { megapixels: MAX_COVER_MEGAPIXELS });
   const { width, height, data } = decoded;
   return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
     raw: { width, height, channels: 4 },
   });
 }
-
-type HeicDecodeAll = (options: { buffer: Buffer }) => Promise<
-  {
-    width: number;
-    height: number;
-    decode: () => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
-  }[] & { dispose: () => void }
->;
 
 /** The variants, each from the detail pixels; encoded in parallel (each on its own libuv thread). */
 async function encodeVariants(detail: Pixels): Promise<EncodedCover> {
