@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
@@ -13,7 +14,7 @@ import {
   storePostCover,
   type PostCover,
 } from '../../src/server/media/cover';
-import { decodeImage, MAX_IMAGE_BYTES } from '../../src/server/features/points/media';
+import { decodeImage, MAX_IMAGE_BYTES, withImage } from '../../src/server/features/points/media';
 import { diskMedia, type MediaPlace } from '../../src/server/media/store';
 import { AppError } from '../../src/shared/errors';
 
@@ -369,6 +370,25 @@ describe('the size rule before the pipeline (social §5: 10 MB, base64 length / 
       error: 'Invalid image size. Max allowed 10 MB',
     });
     expect(MAX_IMAGE_BYTES).toBe(10_485_760);
+  });
+
+  it('a 10.5 MB multipart file is refused the moment it passes 10 MB, its temporary file removed', async () => {
+    const chunk = Buffer.alloc(512 * 1024, 7);
+    const stream = Readable.from(
+      (function* () {
+        // a JPEG's first bytes, then 10.5 MB
+        yield Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+        for (let i = 0; i < 21; i++) yield chunk;
+      })(),
+    );
+    const error = await withImage({ stream, filename: 'big.jpg', mimetype: 'image/jpeg' }, media, (input) =>
+      storePostCover(input, media),
+    ).then(
+      () => new Error('accepted'),
+      (caught: unknown) => caught,
+    );
+    expectAppError(error, 'invalidImageSize');
+    expect(fs.readdirSync(media.uploadDir)).toEqual([]);
   });
 });
 
