@@ -153,7 +153,7 @@ function ensureConvert(): string | null {
 
 /** convert's arguments for the same work as storePostCover. */
 function convertArgs(input: string, out: string, shrinkOnLoad: boolean): string[] {
-  const webp = ['-quality', '80', '-define', 'webp:method=1'];
+  const webp = ['-quality', '80', '-define', 'webp:method=0'];
   return [
     ...(shrinkOnLoad ? ['-define', 'jpeg:size=1280x1280'] : []),
     input,
@@ -164,7 +164,7 @@ function convertArgs(input: string, out: string, shrinkOnLoad: boolean): string[
     '-resize',
     '1280x1280>',
     ...['(', '+clone', ...webp, '-write', path.join(out, 'detail.webp'), '+delete', ')'],
-    ...['(', '+clone', '-quality', '80', '-interlace', 'Plane', '-write', path.join(out, 'fallback.jpg')],
+    ...['(', '+clone', '-quality', '80', '-write', path.join(out, 'fallback.jpg')],
     ...['+delete', ')'],
     ...['(', '+clone', '-resize', '640x>', ...webp, '-write', path.join(out, 'feed.webp'), '+delete', ')'],
     ...['(', '+clone', '-resize', '128x128^', '-gravity', 'center', '-extent', '128x128', ...webp],
