@@ -198,16 +198,18 @@ describe('storePostCover: what a photo says about its taker never reaches anothe
       .withIccProfile('p3')
       .jpeg({ quality: 100 })
       .toBuffer();
-    const stored = await sharp(photo, { ignoreIcc: true }).raw().toBuffer();
-    expect(Math.abs((stored[0] ?? 0) - 200)).toBeGreaterThan(8);
+    const [storedR = 0, , storedB = 0] = await sharp(photo, { ignoreIcc: true }).raw().toBuffer();
+    expect(Math.abs(storedR - 200)).toBeGreaterThan(10);
+    expect(Math.abs(storedB - 50)).toBeGreaterThan(10);
     const cover = await storePostCover(photo, media);
     for (const url of [cover.variants.detail, cover.variants.fallback]) {
       const bytes = await served(url);
       expect((await sharp(bytes).metadata()).icc).toBeUndefined();
+      // lossy WebP moves a flat colour by a few levels; unconverted, red and blue would be 13 off
       const [r = 0, g = 0, b = 0] = await sharp(bytes).raw().toBuffer();
-      expect(Math.abs(r - 200)).toBeLessThanOrEqual(4);
-      expect(Math.abs(g - 100)).toBeLessThanOrEqual(4);
-      expect(Math.abs(b - 50)).toBeLessThanOrEqual(4);
+      expect(Math.abs(r - 200)).toBeLessThanOrEqual(6);
+      expect(Math.abs(g - 100)).toBeLessThanOrEqual(6);
+      expect(Math.abs(b - 50)).toBeLessThanOrEqual(6);
     }
   });
 
