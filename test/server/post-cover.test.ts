@@ -278,9 +278,21 @@ describe('storePostCover: HEIC, as iPhones send it', () => {
     expect((await describeCover(cover)).map).toMatchObject({ format: 'webp', width: MAP_SIZE });
   });
 
-  it('a truncated HEIC is refused as not a picture', async () => {
-    const error = await refusal(Buffer.from(HEIC, 'base64').subarray(0, 300));
-    expectAppError(error, 'invalidImage');
+  it('a cut-off HEIC is refused as not a picture, and the next one is decoded as before', async () => {
+    const bytes = Buffer.from(HEIC, 'base64');
+    // cut in its header: sharp's reading of the header refuses it
+    expectAppError(await refusal(bytes.subarray(0, 300)), 'invalidImage');
+    // its header whole, its picture data cut: the header passes, the decoder fails
+    const cut = bytes.subarray(0, bytes.length - 10);
+    expect((await sharp(cut).metadata()).width).toBe(96);
+    expectAppError(await refusal(cut), 'invalidImage');
+    // a damaged file in the sole decoding worker must not stop it for everyone after
+    const [first, second] = await Promise.all([
+      storePostCover(Buffer.from(HEIC, 'base64'), media),
+      storePostCover(Buffer.from(HEIC, 'base64'), media),
+    ]);
+    expect(first.variants).toEqual(second.variants);
+    expect([first.width, first.height]).toEqual([96, 64]);
   });
 });
 

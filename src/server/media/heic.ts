@@ -26,6 +26,8 @@ const IDLE_MS = 60_000;
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// libheif prints its failures; they are answered as messages instead, and the caller decides
+console.log = console.warn = console.error = () => {};
 const decode = require(workerData.module);
 parentPort.on('message', async ({ id, bytes, maxPixels }) => {
   try {
