@@ -234,6 +234,8 @@ export const POSTS: TableSpec<PostRow> = {
     ['expires_at', 'bigint'],
     ['created_at', 'bigint'],
     ['updated_at', 'bigint'],
+    // written only when the row sets it (posts.ts: when the post went to the top of its lists)
+    ['listed_at', 'bigint'],
   ],
 };
 
