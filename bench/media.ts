@@ -265,6 +265,7 @@ async function main(): Promise<void> {
     }
     gc();
     const resetOk = resetPeakRss();
+    const rssBefore = process.memoryUsage().rss / 1024 / 1024;
     const times = { ours: [] as number[], plain: [] as number[], shrink: [] as number[] };
     const cpu = { ours: [] as number[], plain: [] as number[], shrink: [] as number[] };
     let convertPeakKb = 0;
@@ -372,7 +373,8 @@ async function main(): Promise<void> {
       );
     }
     console.log(
-      `peak RSS of this process during the timed runs: ${ourPeak.toFixed(0)} MB${resetOk ? '' : ' (since start: clear_refs refused)'}`,
+      `peak RSS of this process during the timed runs: ${ourPeak.toFixed(0)} MB${resetOk ? '' : ' (since start: clear_refs refused)'}` +
+        ` (${rssBefore.toFixed(0)} MB when they began)`,
     );
     if (convertPeakKb > 0) console.log(`peak RSS of one convert: ${(convertPeakKb / 1024).toFixed(0)} MB`);
     if (oursRow && plainRow) {
