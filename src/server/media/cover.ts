@@ -12,9 +12,13 @@ import type { MediaPlace } from './store';
  * phone wrote into a photo never reaches another user; re-encoded into the sizes the pages show, each
  * stored content-addressed (`<sha256>.<ext>`) in the media store.
  *
- * Speed (bench/media.ts, 2 cores): the input is decoded once, with JPEG shrink-on-load, straight to
- * the detail size; every other variant is derived from those already-small pixels, never from the
- * 12 megapixels again.
+ * Speed (bench/media.ts, 2 cores shared with other work): the input is decoded once, with JPEG
+ * shrink-on-load (libjpeg decodes a 4000x3000 photo at 2000x1500: 73 ms of CPU instead of 149, and
+ * 40.8 dB from a full decode's result), straight to the detail size; every other variant is derived
+ * from those already-small pixels, never from the 12 megapixels again, the five encodes in parallel.
+ * A 12-megapixel JPEG: p50 165 ms, p99 381 ms, 142 ms of CPU; ImageMagick's convert doing the same
+ * 735 / 1,567 ms, 410 ms of CPU. sharp.concurrency stays at its default (1 on glibc): 2 threads per
+ * image measured no faster (p50 169 ms) for more CPU, the parallel encodes already use both cores.
  */
 
 export interface PostCover {
