@@ -328,6 +328,13 @@ export const ERRORS = {
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },
   invalidPostId: { code: 19812, status: 400, message: 'Param [postid] is invalid!' },
+
+  // posts images (issue 17): a decoded picture's size is refused from its header, before a pixel is decoded
+  coverTooManyPixels: {
+    code: 2090,
+    status: 422,
+    message: 'Image too large: at most {megapixels} megapixels.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {
