@@ -761,6 +761,25 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     expectError(await inject('GET', '/myposts/details?id=nope', as.visitor), 400, 19812);
     expectError(await inject('GET', `/myposts/details?id=${randomUUID()}`, as.visitor), 404, 17101);
     expectError(await inject('GET', '/myposts/edit?id=', as.olivia), 400, 19812);
+    // never a redirect to another site
+    for (const returnUrl of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/a b'])
+      expectError(
+        await save(
+          {
+            id: randomUUID(),
+            title: 't',
+            description: 'd',
+            type: 'deal',
+            resultMode: 'DoRedirect',
+            returnUrl,
+          },
+          as.olivia,
+        ),
+        400,
+        1003,
+        'returnUrl: must be a path on this site.',
+      );
+    expect(await postCount()).toBe(before);
     const deleted = expectError(
       await inject('POST', '/myposts/delete', as.olivia, {}),
       400,
