@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -63,6 +65,7 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       payload: form.payload,
     });
   };
+  const mediaDir = () => path.join(t.config.dataDir, 'media');
   const postOf = (res: LightMyRequestResponse): PostResult => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     const body = postSaveResponseSchema.parse(res.json());
@@ -740,6 +743,35 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       },
     );
     expectError(notImage, 400, 2009);
+    // two covers in one form: refused, and neither is stored
+    const mediaFiles = () =>
+      fs.existsSync(mediaDir()) ? fs.readdirSync(mediaDir(), { recursive: true }).length : 0;
+    const filesBefore = mediaFiles();
+    const twoCovers = new FormData();
+    for (const [name, value] of Object.entries({
+      id: randomUUID(),
+      title: 't',
+      description: 'd',
+      type: 'deal',
+    }))
+      twoCovers.append(name, value);
+    const cover = await jpeg(300, 200);
+    for (const name of ['a.jpg', 'b.jpg'])
+      twoCovers.append('cover_file', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), name);
+    const twoRequest = new Request('http://localhost/', { method: 'POST', body: twoCovers });
+    const two = await t.app.inject({
+      method: 'POST',
+      url: '/myposts/save',
+      headers: { ...as.olivia, 'content-type': twoRequest.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await twoRequest.arrayBuffer()),
+    });
+    expectError(
+      two,
+      400,
+      1002,
+      'The request could not be read: multipart/form-data: send one file per call.',
+    );
+    expect(mediaFiles()).toBe(filesBefore);
     const tooBig = 'A'.repeat(Math.ceil(10.5 * 1024 * 1024 * 1.3333));
     expectError(
       await save(
