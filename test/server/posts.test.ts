@@ -392,6 +392,13 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     expect(await listed(`/v1/posts/user/olivia?pagesize=48`, as.carlos)).not.toContain(post.postid);
     expect(await listed(`/v1/posts/user/olivia?pagesize=48`, as.olivia)).toContain(post.postid);
     expect(await listed(`/v1/posts/point/${POINT}?pagesize=48`, as.admin)).toContain(post.postid);
+    // the author's open edit form still saves (hiding is not an edit)
+    postOf(
+      await save(
+        { id: post.postid, version: 1, title: 'Edited while hidden', description: 'd', type: 'deal' },
+        as.olivia,
+      ),
+    );
     await inject('POST', '/myposts/hide', as.admin, { id: post.postid, hidden: false });
     expect((await inject('GET', `/myposts/details?id=${post.postid}`, as.visitor)).statusCode).toBe(200);
   });
