@@ -230,8 +230,11 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       image_placeholder: null,
       fileResourceBitMask: 0,
     });
-    // back to the category's placeholder cover
+    // back to the category's placeholder cover, which is served
     expect(edited.image_url).toBe(placeholderCoverUrl('gig'));
+    const placeholder = await t.app.inject({ method: 'GET', url: edited.image_url });
+    expect(placeholder.statusCode).toBe(200);
+    expect(placeholder.headers['content-type']).toMatch(/^image\//);
   });
 
   it('shows a post to anyone, with what each viewer may do', async () => {
