@@ -84,6 +84,7 @@ export class JobQueue {
   private readonly graceMs: number;
   private readonly log: NonNullable<QueueOptions['log']> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private dueAt = 0;
   private started = false;
   private stopped = false;
   /** abandon(): this worker acts as a killed process would, writing nothing more */
@@ -222,9 +223,16 @@ export class JobQueue {
     if (this.started && !this.stopped) this.schedule(0);
   }
 
+  /** The next look at the store in `delayMs`, unless one is due sooner (a wake is never pushed back). */
   private schedule(delayMs: number): void {
+    const at = Date.now() + delayMs;
+    if (this.timer && this.dueAt <= at) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.dueAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.tick();
+    }, delayMs);
     this.timer.unref();
   }
 
