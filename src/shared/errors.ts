@@ -324,6 +324,11 @@ export const ERRORS = {
   searchKeywordsInvalid: { code: 5006, status: 400, message: 'keywords: {reason}' },
   searchFieldInvalid: { code: 5007, status: 400, message: '{field}: {reason}' },
 
+  // videos (issue 17, posts-video): resumable uploads and what became of them; social §8: 4 is "no video"
+  videoNotFound: { code: 4, status: 404, message: 'There is no video {id}.' },
+  videoNotPlayable: { code: 7050, status: 422, message: 'video: {reason}.' },
+  videoUploadLength: { code: 7051, status: 400, message: 'Upload-Length: {reason}' },
+
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },
