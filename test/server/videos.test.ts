@@ -411,6 +411,50 @@ describe.each(TEST_DIALECTS)('video uploads on %s', (dialect) => {
     );
   });
 
+  it("answers the protocol's mistakes in the catalogue's shape: version, type, offset", async () => {
+    const noVersion = await t.app.inject({
+      method: 'POST',
+      url: '/v1/uploads/video',
+      headers: { ...bearer(alice.token), 'upload-length': '100' },
+    });
+    expect(noVersion.statusCode).toBe(412);
+    expect(noVersion.json<{ errorcode: number }>().errorcode).toBe(7052);
+    const created = await create('100');
+    const location = String(created.headers['location']);
+    const patch = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: { 'tus-resumable': '1.0.0', ...bearer(alice.token), ...headers },
+        payload: Buffer.alloc(10),
+      });
+    const wrongType = await patch({ 'upload-offset': '0', 'content-type': 'application/octet-stream' });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json<{ errorcode: number }>().errorcode).toBe(1005);
+    const wrongOffset = await patch({
+      'upload-offset': '50',
+      'content-type': 'application/offset+octet-stream',
+    });
+    expect(wrongOffset.statusCode).toBe(409);
+    expect(wrongOffset.json()).toEqual({
+      errorcode: 7053,
+      error: 'Upload-Offset: the upload does not stand there; ask with HEAD and resume from its offset.',
+    });
+    const tooMuch = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        'tus-resumable': '1.0.0',
+        ...bearer(alice.token),
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: Buffer.alloc(200),
+    });
+    expect(tooMuch.statusCode).toBe(413);
+    expect(tooMuch.json<{ errorcode: number }>().errorcode).toBe(7031);
+  });
+
   it('answers the state call of a malformed or unknown id in the catalogue', async () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/v1/videos/not-an-id' });
     expect(malformed.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
@@ -49,9 +49,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{
   const videos = new VideoService(store, media, jobs, app.log);
   const directory = path.join(media.uploadDir, 'videos');
   /** who sent each request tus is handling (its hooks see only the request) */
-  const uploaders = new WeakMap<IncomingMessage, string>();
-  const nodeRequest = (request: unknown): IncomingMessage | undefined =>
-    (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  const uploaders = new WeakMap<Request, string>();
 
   const tus = new TusServer({
     path: VIDEO_UPLOAD_PATH,
@@ -62,7 +60,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{
     // same origin only: no CORS header is sent
     allowedOrigins: () => false,
     onUploadCreate: async (request, upload) => {
-      const userId = uploaders.get(nodeRequest(request) as IncomingMessage);
+      const userId = uploaders.get(request as Request);
       if (!userId) throw tusError(new AppError('unauthorized'));
       await videos.created(userId, upload.id, upload.size ?? 0);
       return {};
@@ -84,14 +82,23 @@ export const videoRoutes: FastifyPluginAsyncZod<{
     videos.cancelled(id).catch((error: unknown) => app.log.error({ err: error }, 'video: cancel failed'));
   });
 
-  /** Hands the request to tus, with the headers the app's hooks set (a renewed session cookie). */
+  /**
+   * Hands the request to tus as a web Request (its body streamed, never read here) and answers with
+   * what tus says: its headers and statuses as they are, its plain-text refusals in the catalogue's shape.
+   */
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = requireViewer(request.viewer);
-    uploaders.set(request.raw, viewer.id);
-    for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    checkTusHeaders(request);
+    const web = webRequestOf(request);
+    uploaders.set(web, viewer.id);
+    const response = await tus.handleWeb(web);
+    for (const [name, value] of response.headers)
+      if (!SKIPPED_TUS_HEADERS.has(name)) reply.header(name, value);
+    const text = await response.text();
+    if (response.status < 400) return reply.code(response.status).send(text === '' ? undefined : text);
+    const refused = catalogueBody(text);
+    if (refused) return reply.code(response.status).type('application/json; charset=utf-8').send(refused);
+    throw fromTus(response.status, text, (message) => app.log.error(`video upload: tus answered ${message}`));
   };
 
   /** Only its author goes on with an upload: anyone else hears that there is none. */
@@ -182,6 +189,71 @@ function checkUploadLength(request: FastifyRequest): void {
   const length = Number(header);
   if (length === 0) throw new AppError('videoEmpty', { size: VIDEO_MAX_LABEL });
   if (length > VIDEO_MAX_BYTES) throw new AppError('invalidVideoSize', { size: VIDEO_MAX_LABEL });
+}
+
+/** Headers of tus's answer that Fastify sets itself (the body's) or that say nothing to a same-origin page. */
+const SKIPPED_TUS_HEADERS = new Set([
+  'content-length',
+  'content-type',
+  'access-control-expose-headers',
+  'access-control-allow-origin',
+]);
+
+/**
+ * What tus would refuse in its own words, refused first in the catalogue's: the protocol's version,
+ * and a PATCH's offset and type.
+ */
+function checkTusHeaders(request: FastifyRequest): void {
+  if (request.headers['tus-resumable'] !== '1.0.0') throw new AppError('tusVersionMissing');
+  if (request.method !== 'PATCH') return;
+  if (!String(request.headers['content-type'] ?? '').startsWith('application/offset+octet-stream'))
+    throw new AppError('unsupportedMediaType', {
+      type: `${String(request.headers['content-type'] ?? '(none)').slice(0, 60)} (send application/offset+octet-stream)`,
+    });
+  if (!/^\d{1,20}$/.test(String(request.headers['upload-offset'] ?? '')))
+    throw new AppError('badRequest', { reason: 'Upload-Offset must be the number of bytes the server has.' });
+}
+
+/** The request as tus takes it: a web Request whose body is the request's stream, unread. */
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const withBody = request.method === 'PATCH' || request.method === 'POST';
+  return new Request(`http://localhost${request.raw.url ?? '/'}`, {
+    method: request.method,
+    headers,
+    ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** An answer of ours that went through tus (a hook's refusal): already the catalogue's JSON. */
+function catalogueBody(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { errorcode?: unknown };
+    return typeof body.errorcode === 'number' ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** tus's own refusals (a status and a line of text) as the catalogue's errors. */
+function fromTus(status: number, text: string, logError: (message: string) => void): AppError {
+  const reason = text.trim().slice(0, 200);
+  switch (status) {
+    case 404:
+    case 410:
+      return new AppError('videoNotFound', { id: 'at this address' });
+    case 409:
+      return new AppError('uploadOffsetConflict');
+    case 413:
+      return new AppError('invalidVideoSize', { size: VIDEO_MAX_LABEL });
+  }
+  if (status >= 500 && status !== 501) {
+    logError(`${status} ${reason}`);
+    return new AppError('internal');
+  }
+  return new AppError('badRequest', { reason: reason.endsWith('.') ? reason : `${reason}.` });
 }
 
 /** An error tus answers with: the catalogue's status and body. */
