@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +272,58 @@ describe.each(TEST_DIALECTS)('video uploads on %s', (dialect) => {
     const copy = path.join(dir, `resumed-${dialect}.mp4`);
     fs.writeFileSync(copy, Buffer.from(await served.arrayBuffer()));
     expect((await probeVideo(copy)).durationMs).toBe((await probeVideo(longMp4)).durationMs);
+  });
+
+  it('resumes after the connection drops in the middle of a request', async () => {
+    const whole = fs.readFileSync(longMp4);
+    const created = await fetch(`${origin}/v1/uploads/video`, {
+      method: 'POST',
+      headers: { ...bearer(alice.token), 'tus-resumable': '1.0.0', 'upload-length': String(whole.length) },
+    });
+    expect(created.status).toBe(201);
+    const url = `${origin}${created.headers.get('location') ?? ''}`;
+    const id = url.slice(url.lastIndexOf('/') + 1);
+    const onServer = path.join(t.config.dataDir, 'media', '.uploads', 'videos', id);
+    // half the file in one request that promises all of it, then the connection is gone
+    const request = http.request(url, {
+      method: 'PATCH',
+      headers: {
+        ...bearer(alice.token),
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(whole.length),
+      },
+    });
+    request.on('error', () => {});
+    request.write(whole.subarray(0, Math.floor(whole.length / 2)));
+    await until(
+      async () => (fs.existsSync(onServer) ? fs.statSync(onServer).size : 0),
+      (bytes) => bytes > whole.length / 4,
+    );
+    request.destroy();
+
+    const head = await until(
+      () => fetch(url, { method: 'HEAD', headers: { ...bearer(alice.token), 'tus-resumable': '1.0.0' } }),
+      (res) => res.status === 200,
+    );
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(whole.length);
+    let sentAgain = 0;
+    const resumed = upload(whole, alice, {
+      uploadUrl: url,
+      onChunkComplete: (size) => {
+        sentAgain += size;
+      },
+    });
+    expect((await resumed.done).id).toBe(id);
+    expect(sentAgain).toBe(whole.length - offset);
+    const ready = await until(
+      () => state(id, alice),
+      (read) => read.body.state !== 'uploading',
+    );
+    expect(ready.body).toMatchObject({ state: 'ready', width: 320, height: 180 });
   });
 
   it('a file with no picture fails with its reason, which the upload answers and the author reads', async () => {

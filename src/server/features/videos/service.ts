@@ -53,11 +53,13 @@ export class VideoService {
     private readonly store: Store,
     private readonly media: MediaPlace,
     private readonly queue: JobQueue,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    /** the transcode's retries and first backoff (tests shorten them) */
+    transcode: { retries?: number; backoffMs?: number } = {},
   ) {
     queue.register<{ id: string }>(TRANSCODE_JOB, (payload, run) => this.transcode(payload.id, run), {
-      retries: TRANSCODE_RETRIES,
-      backoffMs: TRANSCODE_BACKOFF_MS,
+      retries: transcode.retries ?? TRANSCODE_RETRIES,
+      backoffMs: transcode.backoffMs ?? TRANSCODE_BACKOFF_MS,
       onGiveUp: async (payload, error) => this.gaveUp(payload.id, error),
     });
   }
