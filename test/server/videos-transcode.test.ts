@@ -149,4 +149,33 @@ describe.each(TEST_DIALECTS)('the video.transcode job on %s', (dialect) => {
     expect(states[states.length - 1]).toBe('ready');
     expect(states.every((state) => ['queued', 'processing', 'ready'].includes(state))).toBe(true);
   });
+
+  it('sweeps the upload directory: a finished upload left by a crash, a day-old unfinished one, strays', async () => {
+    const queue = new JobQueue(store, { pollMs: 20 });
+    const service = new VideoService(store, media, queue, silent);
+    const uploads = path.join(dir, `uploads-${dialect}`);
+    fs.mkdirSync(uploads, { recursive: true });
+    const later = Date.now() + 25 * 3600_000;
+    // every byte arrived, then the process stopped before probing it
+    const crashed = `c${dialect === 'sqlite' ? 'a' : 'b'}${'0'.repeat(30)}`;
+    fs.copyFileSync(webm, path.join(uploads, crashed));
+    fs.writeFileSync(path.join(uploads, `${crashed}.json`), '{}');
+    await service.created('u1', crashed, fs.statSync(webm).size);
+    // half of it arrived a day ago
+    const unfinished = `d${dialect === 'sqlite' ? 'a' : 'b'}${'0'.repeat(30)}`;
+    fs.writeFileSync(path.join(uploads, unfinished), Buffer.alloc(1000));
+    await service.created('u1', unfinished, 2000);
+    // a file no upload owns
+    const stray = 'e'.repeat(32);
+    fs.writeFileSync(path.join(uploads, stray), Buffer.alloc(10));
+
+    await service.sweepUploads(uploads, later);
+    expect((await video(crashed)).state).toBe('queued');
+    expect(await video(unfinished)).toMatchObject({
+      state: 'failed',
+      error: 'the upload was not finished within a day; send the video again',
+    });
+    expect(fs.readdirSync(uploads)).toEqual([]);
+    await queue.stop();
+  });
 });

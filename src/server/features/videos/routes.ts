@@ -78,6 +78,18 @@ export const videoRoutes: FastifyPluginAsyncZod<{
       }
     },
   });
+  // what uploads leave behind, swept at start and every 10 minutes (service.ts sweepUploads)
+  const sweep = () =>
+    videos.sweepUploads(directory).catch((error: unknown) => {
+      app.log.error({ err: error }, 'video: sweeping the upload directory failed');
+    });
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
     videos.cancelled(id).catch((error: unknown) => app.log.error({ err: error }, 'video: cancel failed'));
   });
@@ -190,6 +202,8 @@ function checkUploadLength(request: FastifyRequest): void {
   if (length === 0) throw new AppError('videoEmpty', { size: VIDEO_MAX_LABEL });
   if (length > VIDEO_MAX_BYTES) throw new AppError('invalidVideoSize', { size: VIDEO_MAX_LABEL });
 }
+
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** Headers of tus's answer that Fastify sets itself (the body's) or that say nothing to a same-origin page. */
 const SKIPPED_TUS_HEADERS = new Set([
