@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tus from 'tus-js-client';
 import { FFMPEG_PATH, probeVideo } from '../../src/server/media/video';
@@ -16,6 +18,10 @@ import { TEST_DIALECTS } from '../support/store';
  * probing, posters, an H.264 MP4 kept as it is, anything else transcoded through the job queue, the
  * state call, and every refusal in the catalogue's shape.
  */
+
+const execFileAsync = promisify(execFile);
+/** A full collection before measuring, when the process runs with --expose-gc. */
+const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-videos-test-'));
 const clip = (name: string, args: string[]): string => {
@@ -326,6 +332,53 @@ describe.each(TEST_DIALECTS)('video uploads on %s', (dialect) => {
     );
     expect(ready.body).toMatchObject({ state: 'ready', width: 320, height: 180 });
   });
+
+  it.runIf(dialect === 'sqlite')(
+    "streams a 100 MB upload to the disk: the server's RSS stays within 50 MB of before",
+    async () => {
+      const big = path.join(dir, 'big.bin');
+      const chunk = randomBytes(1024 * 1024);
+      const out = fs.openSync(big, 'w');
+      for (let i = 0; i < 100; i++) fs.writeSync(out, chunk);
+      fs.closeSync(out);
+      const created = await create(String(100 * 1024 * 1024));
+      expect(created.statusCode).toBe(201);
+      const url = `${origin}${String(created.headers['location'])}`;
+      collectGarbage();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+      try {
+        // curl, in its own process, streams the file (-T reads it as it sends)
+        const { stdout } = await execFileAsync('curl', [
+          '-s',
+          '-X',
+          'PATCH',
+          '-T',
+          big,
+          '-H',
+          `authorization: appnettoken ${alice.token}`,
+          '-H',
+          'tus-resumable: 1.0.0',
+          '-H',
+          'upload-offset: 0',
+          '-H',
+          'content-type: application/offset+octet-stream',
+          '-w',
+          '\\n%{http_code}',
+          url,
+        ]);
+        // all of it arrived; then the probe refused it (it is noise, not a video)
+        expect(stdout.trim().split('\n').pop()).toBe('422');
+      } finally {
+        clearInterval(sampler);
+        fs.rmSync(big, { force: true });
+      }
+      const grew = (peak - before) / 1024 / 1024;
+      console.log(`100 MB tus upload: RSS +${grew.toFixed(1)} MB at its peak`);
+      expect(grew).toBeLessThan(50);
+    },
+  );
 
   it('a file with no picture fails with its reason, which the upload answers and the author reads', async () => {
     for (const [file, reason] of [
