@@ -37,8 +37,8 @@ import { UPLOAD_ROUTE_DOCS } from './docs';
  *   GET    /v1/videos/{id}          its author: every state; others: ready ones
  *
  * Who may is checked here, before tus reads a byte: a visitor is answered 401, another user's upload
- * 404 (it is not theirs to know of). tus answers in its own protocol (204s, offsets) and its own
- * plain-text errors; the refusals made here, and a video that is not one, answer in the catalogue's shape.
+ * 404 (it is not theirs to know of). tus speaks its protocol (201 with Location, 204s, offsets in
+ * headers); every refusal, tus's own plain-text ones included, answers in the catalogue's shape.
  */
 export const videoRoutes: FastifyPluginAsyncZod<{
   store: Store;
@@ -154,7 +154,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         checkUploadLength(request);
-        await handOver(request, reply);
+        return handOver(request, reply);
       },
     );
     for (const method of ['HEAD', 'PATCH', 'DELETE'] as const)
