@@ -7,6 +7,9 @@ import { VideoService } from '../../src/server/features/videos/service';
 import { JobQueue } from '../../src/server/jobs/queue';
 import { diskMedia, type MediaPlace } from '../../src/server/media/store';
 import { FFMPEG_PATH } from '../../src/server/media/video';
+import { openMedia } from '../../src/server/media/open';
+import { loadConfig } from '../../src/server/config';
+import { startS3rver, type S3rver } from '../support/s3rver';
 import { openTestStore, TEST_DIALECTS, type TestStore } from '../support/store';
 
 /**
@@ -177,5 +180,68 @@ describe.each(TEST_DIALECTS)('the video.transcode job on %s', (dialect) => {
     });
     expect(fs.readdirSync(uploads)).toEqual([]);
     await queue.stop();
+  });
+});
+
+describe('videos with media in an S3 bucket (s3rver)', () => {
+  let s3: S3rver;
+  let store: TestStore;
+  let media: MediaPlace;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    store = await openTestStore('sqlite');
+    media = await openMedia(loadConfig({ MEDIA_URL: s3.mediaUrl('videos') }, path.join(dir, 's3-data')));
+    await store.db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        username: 'ada',
+        username_lower: 'ada',
+        email: 'ada@example.test',
+        email_lower: 'ada@example.test',
+        fullname: 'Ada',
+        avatar_url: null,
+        status: 'active',
+        is_admin: 0,
+        password_hash: null,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    media.store.close();
+    await store.dispose();
+    await s3.stop();
+  });
+
+  it('keeps the source in the bucket while it waits, transcodes from there, and removes it after', async () => {
+    const queue = new JobQueue(store, { pollMs: 20 });
+    const service = new VideoService(store, media, queue, silent);
+    const id = 'f'.repeat(32);
+    const file = path.join(dir, 's3.upload');
+    fs.copyFileSync(webm, file);
+    await service.created('u1', id, fs.statSync(file).size);
+    expect(await service.finish(id, file)).toBe('queued');
+    const row = () =>
+      store.db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const source = (await row()).source_key ?? '';
+    expect(await media.store.head(source)).not.toBeNull();
+    queue.start();
+    try {
+      await until(async () => (await row()).state === 'ready');
+    } finally {
+      await queue.stop();
+    }
+    const ready = await row();
+    const key = ready.url?.replace('/media/', '') ?? '';
+    expect(await media.store.head(key)).toMatchObject({ contentType: 'video/mp4' });
+    expect(await media.store.head(ready.poster_url?.replace('/media/', '') ?? '')).toMatchObject({
+      contentType: 'image/webp',
+    });
+    expect(await media.store.head(source)).toBeNull();
+    // nothing is left in the local upload directory
+    expect(fs.readdirSync(media.uploadDir)).toEqual([]);
   });
 });
