@@ -8,7 +8,7 @@ import {
   POINTS_SOURCE,
   STYLE_METADATA_EXTERNAL_BASEMAP,
 } from '../../shared/map/contract';
-import { buildStyle, parseStyleQuery } from './style';
+import { buildStyle, parseStyleQuery, pointLayers } from './style';
 
 const ALL = parseStyleQuery({});
 
@@ -61,5 +61,22 @@ describe('buildStyle', () => {
     expect(style.metadata).toMatchObject({
       [STYLE_METADATA_EXTERNAL_BASEMAP]: 'https://tiles.example.com/style.json',
     });
+  });
+
+  it('draws a post as a small badge beside its place, so the point it is on keeps its own icon', () => {
+    const layout = (group: 'post' | 'business') =>
+      pointLayers(group).find((layer) => layer.id === `points-${group}-points`)?.layout as Record<
+        string,
+        unknown
+      >;
+    expect(layout('post')).toMatchObject({
+      'icon-size': 0.7,
+      'icon-offset': [20, -20],
+      'text-anchor': 'left',
+    });
+    expect(layout('business')['icon-offset']).toBeUndefined();
+    // the post's icon box (24 px at 0.7, centred 14 px right and up) is clear of a 5 px hit box at the place
+    const half = (24 * 0.7) / 2;
+    expect(20 * 0.7 - half).toBeGreaterThan(5);
   });
 });
