@@ -215,6 +215,7 @@ export async function buildApp({
     limits,
   });
   await app.register((await import('./features/events/routes')).eventWriteRoutes, { store, media });
+  await app.register((await import('./features/posts/routes')).postRoutes, { store, media, limits });
   await app.register((await import('./features/details/routes')).detailRoutes, { store, auth, limits });
   await app.register((await import('./features/beams/routes')).liveRoutes, {
     config,

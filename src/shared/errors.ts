@@ -324,10 +324,45 @@ export const ERRORS = {
   searchKeywordsInvalid: { code: 5006, status: 400, message: 'keywords: {reason}' },
   searchFieldInvalid: { code: 5007, status: 400, message: '{field}: {reason}' },
 
+  // posts (issue 17; social §3-§8): 171xx. A post id that is missing or not a GUID is the spec's
+  // invalidPostId (19812) on every call, see src/server/features/posts/service.ts
+  postNotFound: { code: 17101, status: 404, message: 'There is no post with id {id}.' },
+  postIdTaken: {
+    code: 17102,
+    status: 409,
+    message: 'id: this post id is already used by another post; generate a new one.',
+  },
+  postPointNotFound: { code: 17103, status: 404, message: 'xpointid: there is no point with id {id}.' },
+  postCityNotFound: { code: 17104, status: 400, message: 'city_forurl: there is no city "{city}".' },
+  postRenewTooSoon: {
+    code: 17105,
+    status: 429,
+    message: 'A post can be renewed once every 48 hours; renew it again in {retry}.',
+  },
+  postRenewNeedsExpiry: {
+    code: 17106,
+    status: 400,
+    message: 'expireson: this post has expired; give it a new expiry date (or none) to renew it.',
+  },
+  postVideoNotFound: { code: 17107, status: 400, message: 'video_id: there is no uploaded video {id}.' },
+  postVideoNotYours: {
+    code: 17108,
+    status: 403,
+    message: 'video_id: this video was uploaded by someone else.',
+  },
+  postRenewNotAuthor: { code: 17109, status: 403, message: 'torenew: only its author renews a post.' },
+
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },
   invalidPostId: { code: 19812, status: 400, message: 'Param [postid] is invalid!' },
+
+  // posts images (issue 17): a decoded picture's size is refused from its header, before a pixel is decoded
+  coverTooManyPixels: {
+    code: 2090,
+    status: 422,
+    message: 'Image too large: at most {megapixels} megapixels.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

@@ -76,6 +76,9 @@ describe.each(TEST_DIALECTS)('profiles over HTTP (%s)', (dialect) => {
           file_resource_bitmask: 0,
           created_at: base - i * HOUR,
           updated_at: base,
+          listed_at: base - i * HOUR,
+          // the third has expired: still on its author's profile, marked
+          expires_at: i === 2 ? base : null,
         })),
       )
       .execute();
@@ -122,13 +125,17 @@ describe.each(TEST_DIALECTS)('profiles over HTTP (%s)', (dialect) => {
     });
     expect(body.posts.total).toBe(3);
     expect(body.posts.items.map((p) => p.postid)).toEqual(['post-0', 'post-1', 'post-2']);
-    expect(body.posts.items[0]).toEqual({
+    expect(body.posts.items[0]).toMatchObject({
       postid: 'post-0',
       title: 'Post 0',
       type: 'general',
       image_url: '/media/post.webp',
       addedon: Date.UTC(2026, 0, 1),
+      expired: false,
+      url: '/post/post-0',
     });
+    expect(body.posts.items.map((p) => p.expired)).toEqual([false, false, true]);
+    expect(body.posts.pagesize).toBe(12);
     expect(body.counts).toEqual({ followers: 2, following: 1, reviews: 1 });
   });
 
@@ -200,7 +207,7 @@ describe.each(TEST_DIALECTS)('profiles over HTTP (%s)', (dialect) => {
   it('answers a user with nothing yet with empty lists and zero counts', async () => {
     const body = profileResponseSchema.parse((await get('/v1/users/rosa')).json());
     expect(body.points).toEqual({ items: [], total: 0, pagenumber: 1, pagesize: 12 });
-    expect(body.posts).toEqual({ items: [], total: 0 });
+    expect(body.posts).toEqual({ items: [], total: 0, pagenumber: 1, pagesize: 12 });
     expect(body.counts).toEqual({ followers: 1, following: 1, reviews: 0 });
   });
 

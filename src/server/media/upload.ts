@@ -91,8 +91,26 @@ export const FILE_FIELD = 'file';
  * Busboy's limits for a media form: a handful of short fields and one file. `maxFileBytes` is a
  * backstop above the largest slot; each slot's own limit is applied while streaming (receiveFile).
  */
-function multipartLimits(maxFileBytes: number) {
-  return { fields: 8, fieldNameSize: 64, fieldSize: 1024, files: 1, parts: 10, fileSize: maxFileBytes + 1 };
+function multipartLimits(maxFileBytes: number, form: MultipartForm) {
+  const fields = form.fields ?? 8;
+  return {
+    fields,
+    fieldNameSize: 64,
+    fieldSize: form.fieldBytes ?? 1024,
+    files: 1,
+    parts: fields + 2,
+    fileSize: maxFileBytes + 1,
+  };
+}
+
+/**
+ * A form other than the media forms' (a post's: a description of 5,000 characters, its cover in a
+ * part named `cover_file`): the file part's name, how many fields and how long each may be.
+ */
+export interface MultipartForm {
+  fileField?: string;
+  fields?: number;
+  fieldBytes?: number;
 }
 
 /**
@@ -104,17 +122,19 @@ function multipartLimits(maxFileBytes: number) {
 export async function readMultipartUpload(
   request: FastifyRequest,
   maxFileBytes: number,
+  form: MultipartForm = {},
 ): Promise<MultipartUpload> {
+  const fileField = form.fileField ?? FILE_FIELD;
   // iterated by hand: a for-await left at the file would end the iteration for good
-  const parts = request.parts({ limits: multipartLimits(maxFileBytes) })[Symbol.asyncIterator]();
+  const parts = request.parts({ limits: multipartLimits(maxFileBytes, form) })[Symbol.asyncIterator]();
   const fields: Record<string, string> = {};
   let file: FilePart | null = null;
   await asMultipartError(async () => {
     for (let next = await parts.next(); !next.done; next = await parts.next()) {
       const part = next.value;
       if (part.type === 'file') {
-        if (part.fieldname !== FILE_FIELD)
-          throw multipartError(`the file goes in the part named "${FILE_FIELD}".`);
+        if (part.fieldname !== fileField)
+          throw multipartError(`the file goes in the part named "${fileField}".`);
         file = { stream: part.file, filename: part.filename, mimetype: part.mimetype };
         return;
       }

@@ -60,6 +60,8 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
     expires_at: expires,
     created_at: created,
     updated_at: created + (rng.chance(0.2) ? rng.int(1, 48) * HOUR : 0),
+    // the lists order by when a post last went to the top (features/posts): created, for the seed's
+    listed_at: created,
   });
 
   // about two comments and four likes per post

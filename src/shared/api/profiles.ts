@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POINT_SUPERTYPES, type PointSupertype } from '../domain/supertypes';
+import { postPageSchema } from './posts';
 
 /**
  * GET /v1/users/{username}: a public profile (issue 3, social §2, map-and-search §2 `/u/{username}`).
@@ -13,7 +14,7 @@ export const PROFILE_DEFAULT_PAGESIZE = 12;
 export const PROFILE_MAX_PAGESIZE = 48;
 /** Pages past this are refused the same way (an offset that large is never a person paging). */
 export const PROFILE_MAX_PAGENUMBER = 100_000;
-/** How many of the user's newest posts come with the profile. */
+/** How many of the user's newest posts come with the profile (page 1 of the posts list). */
 export const PROFILE_POSTS_LIMIT = 12;
 
 /**
@@ -103,16 +104,6 @@ export const profilePointSchema = z.object({
 });
 export type ProfilePoint = z.infer<typeof profilePointSchema>;
 
-export const profilePostSchema = z.object({
-  postid: z.string(),
-  title: z.string(),
-  type: z.string(),
-  image_url: z.string().nullable(),
-  /** epoch milliseconds. */
-  addedon: z.number(),
-});
-export type ProfilePost = z.infer<typeof profilePostSchema>;
-
 export const profileResponseSchema = z.object({
   user: profileUserSchema,
   points: z.object({
@@ -121,8 +112,12 @@ export const profileResponseSchema = z.object({
     pagenumber: z.number(),
     pagesize: z.number(),
   }),
-  /** the newest PROFILE_POSTS_LIMIT posts, and how many there are in all. */
-  posts: z.object({ items: z.array(profilePostSchema), total: z.number() }),
+  /**
+   * Page 1 of the user's posts as GET /v1/posts/user/{username} answers it (issue 17): newest first,
+   * PROFILE_POSTS_LIMIT of them, expired ones marked `expired`, hidden ones only for their author and
+   * admins; later pages come from that call.
+   */
+  posts: postPageSchema,
   counts: z.object({ followers: z.number(), following: z.number(), reviews: z.number() }),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;

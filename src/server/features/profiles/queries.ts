@@ -71,34 +71,13 @@ export async function countOwnedPoints(store: Store, userId: string, supertype?:
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-export interface ProfilePostRow {
-  id: string;
-  title: string;
-  type: string;
-  image_url: string | null;
-  created_at: number;
-}
-
-export async function newestPosts(store: Store, userId: string, limit: number): Promise<ProfilePostRow[]> {
-  const rows = await store.db
-    .selectFrom('posts')
-    .select(['id', 'title', 'type', 'image_url', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'asc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, created_at: Number(row.created_at) }));
-}
-
-/** Posts, followers, following and reviews written, in one round trip. */
+/** Followers, following and reviews written, in one round trip (posts are counted by their list). */
 export async function profileCounts(
   store: Store,
   userId: string,
-): Promise<{ posts: number; followers: number; following: number; reviews: number }> {
+): Promise<{ followers: number; following: number; reviews: number }> {
   const row = await store.db
     .selectNoFrom((eb) => [
-      eb.selectFrom('posts').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).as('posts'),
       eb
         .selectFrom('follows')
         .select(eb.fn.countAll().as('n'))
@@ -113,7 +92,6 @@ export async function profileCounts(
     ])
     .executeTakeFirstOrThrow();
   return {
-    posts: Number(row.posts ?? 0),
     followers: Number(row.followers ?? 0),
     following: Number(row.following ?? 0),
     reviews: Number(row.reviews ?? 0),

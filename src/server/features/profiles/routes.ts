@@ -25,9 +25,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ store: Store }> = async (app
       },
     },
     async (request, reply) => {
-      const profile = await service.profile(request.params.username, request.query);
-      // public, but it changes with every new point or post: always revalidate
-      return reply.header('Cache-Control', 'no-cache').send(profile);
+      const profile = await service.profile(request.viewer, request.params.username, request.query);
+      // it changes with every new point or post, and its posts with who asks (a hidden post is shown
+      // to its author): revalidated every time, never kept by a shared cache
+      return reply.header('Cache-Control', 'private, no-cache').send(profile);
     },
   );
 };

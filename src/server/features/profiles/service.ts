@@ -3,7 +3,9 @@ import { PROFILE_POSTS_LIMIT } from '../../../shared/api/profiles';
 import { pointLink } from '../../../shared/address/links';
 import { AppError } from '../../../shared/errors';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../../shared/validation/accounts';
+import type { Viewer } from '../../../shared/permissions';
 import type { Store } from '../../store/store';
+import { postsOfUser } from '../posts/service';
 import * as q from './queries';
 
 const USERNAME_RULE = `must be at most ${USERNAME_MAX_LENGTH} letters, digits, underscores (_) or hyphens (-).`;
@@ -12,8 +14,11 @@ const USERNAME_RULE = `must be at most ${USERNAME_MAX_LENGTH} letters, digits, u
 export class ProfileService {
   constructor(private readonly store: Store) {}
 
-  /** 400 for a name that cannot be a username, 404 for one nobody has. */
-  async profile(username: string, query: ProfileQuery): Promise<ProfileResponse> {
+  /**
+   * 400 for a name that cannot be a username, 404 for one nobody has. The posts are page 1 of the
+   * posts list as `viewer` sees it (features/posts: expired ones marked, hidden ones for their author).
+   */
+  async profile(viewer: Viewer, username: string, query: ProfileQuery): Promise<ProfileResponse> {
     if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
       throw new AppError('invalidField', { field: 'username', reason: USERNAME_RULE });
     }
@@ -24,7 +29,7 @@ export class ProfileService {
     const [points, total, posts, counts] = await Promise.all([
       q.ownedPoints(this.store, user.id, { offset: (pagenumber - 1) * pagesize, limit: pagesize, supertype }),
       q.countOwnedPoints(this.store, user.id, supertype),
-      q.newestPosts(this.store, user.id, PROFILE_POSTS_LIMIT),
+      postsOfUser(this.store, viewer, user.id, { pagenumber: 1, pagesize: PROFILE_POSTS_LIMIT }),
       q.profileCounts(this.store, user.id),
     ]);
     return {
@@ -51,16 +56,7 @@ export class ProfileService {
         pagenumber,
         pagesize,
       },
-      posts: {
-        items: posts.map((post) => ({
-          postid: post.id,
-          title: post.title,
-          type: post.type,
-          image_url: post.image_url,
-          addedon: post.created_at,
-        })),
-        total: counts.posts,
-      },
+      posts,
       counts: { followers: counts.followers, following: counts.following, reviews: counts.reviews },
     };
   }
