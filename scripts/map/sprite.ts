@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { BEAM_TYPES, type BeamType } from '../../src/shared/domain/beams';
-import { CATEGORIES } from '../../src/shared/domain/categories';
 import {
   LAYER_GROUPS,
   SPRITE_CITY_DOT,
@@ -12,6 +11,7 @@ import {
   spriteDefaultIcon,
   spriteIconName,
 } from '../../src/shared/map/contract';
+import { layerCategories } from '../../src/shared/map/categories';
 
 /**
  * The sprite sheet: a round badge per category in its supertype's colour with the category's
@@ -108,7 +108,7 @@ export function spriteImages(): SpriteImage[] {
   for (const group of LAYER_GROUPS) {
     const color = SUPERTYPE_COLORS[group];
     images.push(badge(spriteDefaultIcon(group), color, DEFAULT_ICON));
-    for (const category of CATEGORIES[group]) {
+    for (const category of layerCategories(group)) {
       images.push(badge(spriteIconName(group, category.key), color, category.icon));
     }
   }

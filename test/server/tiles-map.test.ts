@@ -7,7 +7,7 @@ import { PbfReader } from 'pbf';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../src/shared/domain/categories';
+import { layerCategories } from '../../src/shared/map/categories';
 import { BEAM_TYPES } from '../../src/shared/domain/beams';
 import {
   BASEMAP_LAYERS,
@@ -396,7 +396,7 @@ describe('the map assets and their routes', () => {
         const expected = [
           ...LAYER_GROUPS.flatMap((group) => [
             spriteDefaultIcon(group),
-            ...CATEGORIES[group].map((category) => spriteIconName(group, category.key)),
+            ...layerCategories(group).map((category) => spriteIconName(group, category.key)),
           ]),
           ...BEAM_TYPES.map(spriteBeamIcon),
         ];

@@ -1,11 +1,13 @@
 import { BeamFlag } from '../../shared/domain/beams';
 import { findCategory } from '../../shared/domain/categories';
 import { MAPPED_SUPERTYPES } from '../../shared/domain/supertypes';
+import { postCategoryName } from '../../shared/map/categories';
 import { isCoordinateAddress, tokenize } from './fold';
 
 /**
- * One searchable thing as the index keeps it: a point, or an event (supertype 'event'). The store is
- * the source of truth; this is the copy the index needs to match, filter, rank and answer.
+ * One searchable thing as the index keeps it: a point, an event (supertype 'event') or a post with a
+ * place (supertype 'post'). The store is the source of truth; this is the copy the index needs to
+ * match, filter, rank and answer.
  */
 export interface SearchDoc {
   id: string;
@@ -28,6 +30,7 @@ export interface SearchDoc {
   health: number;
   /** events: start and end of the whole event, and of its first opening interval (spec §4). */
   startDate: number | null;
+  /** events: when the event ends; posts: when the post expires (null: never). Not found after it. */
   endDate: number | null;
   firstStart: number | null;
   firstEnd: number | null;
@@ -37,7 +40,8 @@ export interface SearchDoc {
 
 export const DOC_POINT = 0;
 export const DOC_EVENT = 1;
-export type DocKind = typeof DOC_POINT | typeof DOC_EVENT;
+export const DOC_POST = 2;
+export type DocKind = typeof DOC_POINT | typeof DOC_EVENT | typeof DOC_POST;
 
 /** A document with every field empty: a scratch to fill, or a base to spread fields over. */
 export const EMPTY_DOC: SearchDoc = {
@@ -96,7 +100,7 @@ export function typeWords(supertype: string, type: string, subtype: string | nul
   if (!bySubtype) byType.set(type, (bySubtype = new Map()));
   let words = bySubtype.get(subtype);
   if (!words) {
-    const name = findCategory(supertype, type)?.name ?? '';
+    const name = (supertype === 'post' ? postCategoryName(type) : findCategory(supertype, type)?.name) ?? '';
     words = [...new Set([...tokenize(name), ...tokenize(type), ...tokenize(subtype)])];
     bySubtype.set(subtype, words);
   }

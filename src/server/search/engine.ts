@@ -65,8 +65,6 @@ export class SearchEngine {
   }
 
   private async applyChanges(kind: ChangeKind, changes: readonly StoreChange[]): Promise<void> {
-    // posts are not searchable yet (issue 17 adds the `post` supertype)
-    if (kind === 'post') return;
     const ids = [...new Set(changes.map((c) => c.objectId))];
     const docs = await readDocsByIds(this.store, kind, ids, this.now());
     this.index.apply(kind, ids, docs);

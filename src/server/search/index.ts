@@ -2,6 +2,7 @@ import { tokenize } from './fold';
 import {
   DOC_EVENT,
   DOC_POINT,
+  DOC_POST,
   MAX_OTHER_WORDS,
   MAX_TITLE_WORDS,
   addressWords,
@@ -75,7 +76,7 @@ interface DeltaDoc {
   otherWords: string[];
 }
 
-export type ChangeKind = 'point' | 'event';
+export type ChangeKind = 'point' | 'event' | 'post';
 
 /** The small interface the routes use; the store is the source of truth, this is a derived copy. */
 export interface SearchIndex {
@@ -238,6 +239,7 @@ export class MemorySearchIndex implements SearchIndex {
       const doc = entry.doc;
       if (filter.supertype >= 0 && supertypeCode(doc.supertype) !== filter.supertype) continue;
       if (doc.kind === DOC_EVENT && (!filter.includeEvents || (doc.endDate ?? 0) <= filter.now)) continue;
+      if (doc.kind === DOC_POST && doc.endDate !== null && doc.endDate <= filter.now) continue;
       if (!inBounds(filter.bounds, doc.lat, doc.lon)) continue;
       let allTitle = true;
       let ok = true;
@@ -400,19 +402,21 @@ function idHash(id: string): number {
 class Positions {
   readonly point: DocIds;
   readonly event: DocIds;
+  readonly post: DocIds;
 
   constructor(segment: Segment) {
     this.point = new DocIds(segment, DOC_POINT);
     this.event = new DocIds(segment, DOC_EVENT);
+    this.post = new DocIds(segment, DOC_POST);
   }
 
   /** live documents of the segment. */
   get live(): number {
-    return this.point.count + this.event.count;
+    return this.point.count + this.event.count + this.post.count;
   }
 
   of(kind: ChangeKind): DocIds {
-    return kind === 'event' ? this.event : this.point;
+    return this[kind];
   }
 }
 

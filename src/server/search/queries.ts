@@ -1,10 +1,10 @@
 import type { Store } from '../store/store';
-import { DOC_EVENT, DOC_POINT, EMPTY_DOC, type SearchDoc } from './doc';
+import { DOC_EVENT, DOC_POINT, DOC_POST, EMPTY_DOC, type SearchDoc } from './doc';
 
 /**
- * The rows the search index is built from: every point and every event that has not ended, read with
- * the raw drivers at start (a million rows through the query builder cost seconds), and a few by id
- * after each change from the feed.
+ * The rows the search index is built from: every point, every event that has not ended and every post
+ * shown on the map (a place, not hidden, not expired), read with the raw drivers at start (a million
+ * rows through the query builder cost seconds), and a few by id after each change from the feed.
  */
 
 const POINT_COLUMNS =
@@ -13,6 +13,14 @@ const POINT_COLUMNS =
 const EVENT_COLUMNS = `e.id, e.xpoint_id, e.type, e.subtype, e.title, e.full_address, e.lat, e.lon, e.start_date, e.end_date, e.cover_url,
   (select i.start_at from event_intervals i where i.event_id = e.id order by i.start_at limit 1) as first_start,
   (select i.end_at from event_intervals i where i.event_id = e.id order by i.start_at limit 1) as first_end`;
+/**
+ * A post's title and category are searched (its description is not: see README, Search); its city is
+ * its address. The cover is the map-sized variant (image_variants, JSON), else the stored image.
+ */
+const POST_COLUMNS = `o.id, o.type, o.title, (select c.city from cities c where c.id = o.city_id) as city,
+  o.lat, o.lon, o.expires_at, o.image_variants, o.image_url`;
+/** The posts the map and search show; expiry is compared with the caller's clock. */
+const POST_SHOWN = 'o.lat is not null and o.lon is not null and o.hidden_at is null';
 /** Rows per round trip when PostgreSQL streams the points. */
 const PG_PAGE = 50_000;
 
@@ -96,7 +104,54 @@ export function eventDoc(row: EventTuple): SearchDoc {
   };
 }
 
-/** Streams every point and every event not ended at `now` to `sink`. */
+type PostTuple = [
+  id: string,
+  type: string,
+  title: string,
+  city: string | null,
+  lat: number,
+  lon: number,
+  expires: number | null,
+  variants: string | null,
+  image: string | null,
+];
+
+/** The cover a result shows: the map-sized variant, else the feed-sized one, else the stored image. */
+export function postCover(variants: string | null, image: string | null): string | null {
+  if (variants) {
+    try {
+      const parsed = JSON.parse(variants) as unknown;
+      if (parsed && typeof parsed === 'object') {
+        const { map, feed } = parsed as { map?: unknown; feed?: unknown };
+        if (typeof map === 'string' && map !== '') return map;
+        if (typeof feed === 'string' && feed !== '') return feed;
+      }
+    } catch {
+      // a cover written half-way is no reason to lose the post from search: fall back to image_url
+    }
+  }
+  return image || null;
+}
+
+export function postDoc(row: PostTuple): SearchDoc {
+  const [id, type, title, city, lat, lon, expires, variants, image] = row;
+  return {
+    ...EMPTY_DOC,
+    id,
+    kind: DOC_POST,
+    supertype: 'post',
+    type,
+    subtype: null,
+    title,
+    address: city,
+    lat: Number(lat),
+    lon: Number(lon),
+    cover: postCover(variants, image),
+    endDate: num(expires),
+  };
+}
+
+/** Streams every point, every event not ended at `now` and every post shown at `now` to `sink`. */
 export async function readAllDocs(store: Store, now: number, sink: (doc: SearchDoc) => void): Promise<void> {
   if (store.raw.kind === 'sqlite') {
     const database = store.raw.database;
@@ -108,6 +163,10 @@ export async function readAllDocs(store: Store, now: number, sink: (doc: SearchD
     // scatters the reads (most stored events have not ended: 0.2 s instead of 0.7 s for 80,000)
     const events = database.prepare(`select ${EVENT_COLUMNS} from events e where +e.end_date > ?`).raw(true);
     for (const row of events.iterate(now)) sink(eventDoc(row as EventTuple));
+    const posts = database.prepare(
+      `select ${POST_COLUMNS} from posts o where ${POST_SHOWN} and (o.expires_at is null or o.expires_at > ?)`,
+    );
+    for (const row of posts.raw(true).iterate(now)) sink(postDoc(row as PostTuple));
     return;
   }
   const pool = store.raw.pool;
@@ -129,12 +188,18 @@ export async function readAllDocs(store: Store, now: number, sink: (doc: SearchD
     rowMode: 'array',
   });
   for (const row of events.rows) sink(eventDoc(row as EventTuple));
+  const posts = await pool.query<unknown[]>({
+    text: `select ${POST_COLUMNS} from posts o where ${POST_SHOWN} and (o.expires_at is null or o.expires_at > $1)`,
+    values: [now],
+    rowMode: 'array',
+  });
+  for (const row of posts.rows) sink(postDoc(row as PostTuple));
 }
 
 /** The current rows of these ids; absent ones were deleted (or, for events, have ended). */
 export async function readDocsByIds(
   store: Store,
-  kind: 'point' | 'event',
+  kind: 'point' | 'event' | 'post',
   ids: readonly string[],
   now: number,
 ): Promise<SearchDoc[]> {
@@ -145,7 +210,9 @@ export async function readDocsByIds(
     const text =
       kind === 'point'
         ? `select ${POINT_COLUMNS} from points where id in (${marks})`
-        : `select ${EVENT_COLUMNS} from events e where e.id in (${marks})`;
+        : kind === 'post'
+          ? `select ${POST_COLUMNS} from posts o where o.id in (${marks}) and ${POST_SHOWN}`
+          : `select ${EVENT_COLUMNS} from events e where e.id in (${marks})`;
     let rows: unknown[][];
     if (store.raw.kind === 'sqlite')
       rows = store.raw.database
@@ -155,7 +222,10 @@ export async function readDocsByIds(
     else rows = (await store.raw.pool.query<unknown[]>({ text, values: chunk, rowMode: 'array' })).rows;
     for (const row of rows) {
       if (kind === 'point') out.push(pointDoc(row as PointTuple));
-      else {
+      else if (kind === 'post') {
+        const doc = postDoc(row as PostTuple);
+        if (doc.endDate === null || doc.endDate > now) out.push(doc);
+      } else {
         const doc = eventDoc(row as EventTuple);
         if ((doc.endDate ?? 0) > now) out.push(doc);
       }
@@ -164,7 +234,7 @@ export async function readDocsByIds(
   return out;
 }
 
-/** About how many documents readAllDocs will give (points and events), to size the index once. */
+/** About how many documents readAllDocs will give (points, events, posts), to size the index once. */
 export async function countDocs(store: Store): Promise<number> {
   const points = await store.db
     .selectFrom('points')
@@ -174,5 +244,9 @@ export async function countDocs(store: Store): Promise<number> {
     .selectFrom('events')
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst();
-  return Number(points?.n ?? 0) + Number(events?.n ?? 0);
+  const posts = await store.db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(points?.n ?? 0) + Number(events?.n ?? 0) + Number(posts?.n ?? 0);
 }

@@ -1,4 +1,4 @@
-import { DOC_EVENT, LEVELS } from './doc';
+import { DOC_EVENT, DOC_POINT, LEVELS } from './doc';
 import { titleHash, type SpatialGroup } from './postings';
 import {
   MATCH_NONE,
@@ -73,7 +73,9 @@ export function searchSegment(
     seen[d] = gen;
     if (dead[d] === 1) return false;
     if (wantSupertype >= 0 && supertype[d] !== wantSupertype) return false;
-    if (kind[d] === DOC_EVENT && (!events || (endDate[d] as number) <= now)) return false;
+    // events that ended, and posts that expired (endDate NaN: never), are not found
+    const k = kind[d];
+    if (k !== DOC_POINT && ((k === DOC_EVENT && !events) || (endDate[d] as number) <= now)) return false;
     const match = segment.matchAll(d, words);
     if (match === MATCH_NONE) return false;
     if (skip !== undefined && skip(d)) return false;

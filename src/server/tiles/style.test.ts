@@ -26,8 +26,11 @@ describe('parseStyleQuery', () => {
   });
 
   it('names the unknown group', () => {
-    expect(() => parseStyleQuery({ layers: 'poi,post' })).toThrow(
-      expect.objectContaining({ errorName: 'unknownLayerGroup', message: expect.stringContaining('"post"') }),
+    expect(() => parseStyleQuery({ layers: 'poi,posts' })).toThrow(
+      expect.objectContaining({
+        errorName: 'unknownLayerGroup',
+        message: expect.stringContaining('"posts"'),
+      }),
     );
     expect(() => parseStyleQuery({ imgformat: 'jpeg' })).toThrow(AppError);
   });

@@ -21,7 +21,10 @@ export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_FALLBACK = 24;
 /** Results past this rank are not served (pages beyond it are empty), so no page costs more than this window. */
 export const RESULT_WINDOW = 10_000;
-/** Supertypes a search may be limited to (§2: the `supertype=` prefix of keywords). */
+/**
+ * Supertypes a search may be limited to (§2: the `supertype=` prefix of keywords; `post` from §1 and
+ * §3, issue 17: posts with a place).
+ */
 export const SEARCH_SUPERTYPES = [
   'service',
   'virtualstore',
@@ -32,6 +35,7 @@ export const SEARCH_SUPERTYPES = [
   'event',
   'helprequest',
   'incident',
+  'post',
 ] as const;
 export type SearchSupertype = (typeof SEARCH_SUPERTYPES)[number];
 

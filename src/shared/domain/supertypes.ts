@@ -16,12 +16,15 @@ export const POINT_SUPERTYPES = [
 export type PointSupertype = (typeof POINT_SUPERTYPES)[number];
 
 /**
- * What the map and search index: every point supertype, then events. The order is the one the tile
- * layer groups and the search documents' supertype codes number by.
+ * What the map and search index: every point supertype, then events, then posts (issue 17: posts
+ * with a place). The order is the one the tile layer groups and the search documents' supertype codes
+ * number by; new supertypes go at the end, so the numbers of the others never change.
  */
-export const MAPPED_SUPERTYPES = [...POINT_SUPERTYPES, 'event'] as const;
+export const MAPPED_SUPERTYPES = [...POINT_SUPERTYPES, 'event', 'post'] as const;
+export type MappedSupertype = (typeof MAPPED_SUPERTYPES)[number];
 
-export const LISTING_SUPERTYPES = [...MAPPED_SUPERTYPES, 'post'] as const;
+/** Every listing supertype (§1) is on the map and in search. */
+export const LISTING_SUPERTYPES = MAPPED_SUPERTYPES;
 
 export type ListingSupertype = (typeof LISTING_SUPERTYPES)[number];
 export type Supertype = ListingSupertype | 'none' | 'all';

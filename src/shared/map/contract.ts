@@ -51,7 +51,7 @@ export interface PointFeatureProperties {
   subtype: string;
   name: string;
   title: string;
-  /** the point's detail route, e.g. /b/abc123 (or /maps/data={"event":{"id":..}} for events). */
+  /** the detail route: /b/abc123 for a point, /e/{id} for an event, /post/{id} for a post. */
   clickurl: string;
   /** BeamFlag bit set. */
   beamtype: number;
@@ -106,6 +106,7 @@ export const SUPERTYPE_COLORS: Readonly<Record<LayerGroup, string>> = {
   helprequest: '#f9ab00',
   incident: '#d93025',
   event: '#5e35b1',
+  post: '#795548',
 };
 
 /** Style layer ids of one layer group, so the web map can query and toggle them. */

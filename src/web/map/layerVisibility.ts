@@ -15,6 +15,7 @@ export const LAYER_GROUP_NAMES: Readonly<Record<LayerGroup, string>> = {
   helprequest: 'Help requests',
   incident: 'Incidents',
   event: 'Events',
+  post: 'Posts',
 };
 
 export function loadHiddenGroups(): ReadonlySet<LayerGroup> {

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/api/search';
 import { BeamFlag } from '../../../shared/domain/beams';
 import { prefixFor } from '../../../shared/domain/supertypes';
-import { DOC_EVENT, type SearchDoc } from '../../search/doc';
+import { postPath } from '../../../shared/map/categories';
+import { DOC_EVENT, DOC_POST, type SearchDoc } from '../../search/doc';
 import type { SearchIndex } from '../../search/index';
 import type { Bounds } from '../../search/segment';
 
@@ -96,6 +97,8 @@ export class SearchService {
 
   /** The event running now and the one starting soonest within 120 minutes: the document itself, or hosted ones. */
   private eventsNow(doc: SearchDoc, now: number): { current: EventRef | null; upcoming: EventRef | null } {
+    // a post hosts no events (and its GUID is no point's id)
+    if (doc.kind === DOC_POST) return { current: null, upcoming: null };
     const events = doc.kind === DOC_EVENT ? [doc] : this.index.eventsOf(doc.id);
     let current: SearchDoc | null = null;
     let upcoming: SearchDoc | null = null;
@@ -148,9 +151,11 @@ function result(doc: SearchDoc): SearchResult {
   };
 }
 
-/** A point's detail route (§2): /{prefix}/{id}; events open at /e/{id}. */
+/** A point's detail route (§2): /{prefix}/{id}; events open at /e/{id}, posts at /post/{id}. */
 export function clickUrl(doc: SearchDoc): string {
-  return doc.kind === DOC_EVENT ? `/e/${doc.id}` : `/${prefixFor(doc.supertype)}/${doc.id}`;
+  if (doc.kind === DOC_EVENT) return `/e/${doc.id}`;
+  if (doc.kind === DOC_POST) return postPath(doc.id);
+  return `/${prefixFor(doc.supertype)}/${doc.id}`;
 }
 
 function toBounds(bounds: SearchBounds | null): Bounds | null {

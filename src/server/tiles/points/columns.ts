@@ -5,7 +5,7 @@ import { WordTable } from './words';
 import { TextColumn, hashText } from './packed-text';
 import type { RecordChunk, RecordKind } from './scan';
 
-/** One point or event as the tiles need it (the columns the loader reads). */
+/** One point, event or post as the tiles need it (the columns the loader reads). */
 export interface PointRecord {
   id: string;
   group: LayerGroup;
@@ -29,7 +29,7 @@ export function groupNumber(group: LayerGroup): number {
 }
 
 /**
- * Every visible point and event in column arrays indexed by slot: numbers in typed arrays, ids and
+ * Every visible point, event and post in column arrays indexed by slot: numbers in typed arrays, ids and
  * titles as packed UTF-8 (packed-text.ts: decoded when a tile shows them), repeated category names
  * interned once, slots found by id through a hash table over the ids column (id-table.ts). A deleted
  * slot is marked FREE and reused. Slots are stable: the per-group cluster indexes refer to them.
@@ -56,6 +56,7 @@ export class PointColumns {
   private readonly slots: Record<RecordKind, IdTable> = {
     point: new IdTable(this.ids),
     event: new IdTable(this.ids),
+    post: new IdTable(this.ids),
   };
   private readonly free: number[] = [];
 
@@ -79,7 +80,7 @@ export class PointColumns {
   }
 
   get count(): number {
-    return this.slots.point.size + this.slots.event.size;
+    return this.slots.point.size + this.slots.event.size + this.slots.post.size;
   }
 
   slotOf(kind: RecordKind, id: string): number | undefined {

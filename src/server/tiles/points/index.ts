@@ -5,14 +5,16 @@ import {
   type ClusterLeavesPage,
   type LayerGroup,
 } from '../../../shared/map/contract';
+import { postPath } from '../../../shared/map/categories';
 import { FREE, PointColumns, groupNumber, type PointRecord, type RecordKind } from './columns';
+import { Expiries } from './expiries';
 import type { RecordChunk } from './scan';
 import { CELL_LEVELS, CLUSTER_MAX_ZOOM, GroupIndex, clusterIdOf } from './group-index';
 import { nodeRange } from './morton';
 import { EXTENT, PointLayer, encodeTile, type TileValue } from './mvt';
 
 /**
- * The point tile index: every visible point and event in columns (columns.ts), one Morton-sorted
+ * The point tile index: every visible point, event and post in columns (columns.ts), one Morton-sorted
  * cluster index per layer group (group-index.ts), and the tile, leaves and expansion-zoom queries the
  * routes answer. Changes from the store change feed are applied in place to the columns; each group
  * whose membership or positions changed gets a new cluster index — the old one with the changed
@@ -21,9 +23,9 @@ import { EXTENT, PointLayer, encodeTile, type TileValue } from './mvt';
  * ever sees a half-applied change.
  */
 
-/** A record with the time it stops being shown (events only). */
+/** A record with the time it stops being shown (events, and posts that expire). */
 export interface LoadedRecord extends PointRecord {
-  /** epoch ms after which the record is hidden; null for points, which never expire. */
+  /** epoch ms after which the record is hidden; null for points and posts that never expire. */
   hideAfter: number | null;
 }
 
@@ -73,6 +75,8 @@ export class PointTileIndex {
   private readonly versions: number[];
   /** events' hide times, for the periodic sweep. */
   private readonly hideAfter = new Map<string, number>();
+  /** posts' expiry times: an expired post leaves at once (expireDue), not at the next sweep. */
+  private readonly expiries = new Expiries();
 
   /** `capacity`: the expected number of records, so the columns are allocated once at the right size. */
   constructor(startSeq: number, capacity = 1024) {
@@ -84,10 +88,18 @@ export class PointTileIndex {
   load(chunks: readonly RecordChunk[]): void {
     const starts = this.columns.load(chunks);
     chunks.forEach((chunk, k) => {
-      if (!chunk.hideAfter) return;
+      const hideAfter = chunk.hideAfter;
+      if (!hideAfter) return;
       const at = starts[k] as number;
+      if (chunk.kind === 'post') {
+        for (let i = 0; i < chunk.count; i++) {
+          const time = hideAfter[i] as number;
+          if (Number.isFinite(time)) this.expiries.set(this.columns.ids.get(at + i), time);
+        }
+        return;
+      }
       for (let i = 0; i < chunk.count; i++)
-        this.hideAfter.set(this.columns.ids.get(at + i), chunk.hideAfter[i] as number);
+        this.hideAfter.set(this.columns.ids.get(at + i), hideAfter[i] as number);
     });
   }
 
@@ -171,6 +183,33 @@ export class PointTileIndex {
     this.rebuild(g);
     this.versions[g] = (this.versions[g] as number) + 1;
     return gone.length;
+  }
+
+  /** When the next shown post expires (epoch ms), or Infinity. */
+  nextExpiry(): number {
+    return this.expiries.next();
+  }
+
+  /**
+   * Takes the posts that expired at or before `now` off the map: their group's index loses them in one
+   * synchronous step and its version moves on. Answers how many left.
+   */
+  expireDue(now: number): number {
+    const due = this.expiries.takeDue(now);
+    if (due.length === 0) return 0;
+    const g = groupNumber('post');
+    const out: number[] = [];
+    for (const id of due) {
+      const slot = this.columns.slotOf('post', id);
+      if (slot === undefined) continue;
+      if (this.columns.remove('post', id) !== FREE) out.push(slot);
+    }
+    if (out.length === 0) return 0;
+    const index = this.groups[g] as GroupIndex;
+    if (out.length > Math.max(MERGE_LIMIT, index.size / 8)) this.rebuild(g);
+    else this.groups[g] = index.merge(this.columns, out, []);
+    this.versions[g] = (this.versions[g] as number) + 1;
+    return out.length;
   }
 
   /** A short text that changes whenever the content of any of these groups changes (for ETags). */
@@ -287,11 +326,13 @@ export class PointTileIndex {
 
   private putRecord(kind: RecordKind, record: LoadedRecord) {
     if (kind === 'event' && record.hideAfter !== null) this.hideAfter.set(record.id, record.hideAfter);
+    if (kind === 'post') this.expiries.set(record.id, record.hideAfter);
     return this.columns.put(kind, record);
   }
 
   private removeRecord(kind: RecordKind, id: string): number {
     if (kind === 'event') this.hideAfter.delete(id);
+    if (kind === 'post') this.expiries.delete(id);
     return this.columns.remove(kind, id);
   }
 
@@ -300,7 +341,9 @@ export class PointTileIndex {
   }
 }
 
-/** A point's detail route (§2): /{prefix}/{id}; events open at /e/{id}. */
+/** A point's detail route (§2): /{prefix}/{id}; events open at /e/{id}, posts at /post/{id}. */
 export function clickUrl(group: LayerGroup, id: string): string {
-  return group === 'event' ? `/e/${id}` : `/${prefixFor(group)}/${id}`;
+  if (group === 'event') return `/e/${id}`;
+  if (group === 'post') return postPath(id);
+  return `/${prefixFor(group)}/${id}`;
 }

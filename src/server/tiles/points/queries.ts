@@ -1,3 +1,4 @@
+import { isPointSupertype } from '../../../shared/domain/supertypes';
 import { isLayerGroup, type LayerGroup } from '../../../shared/map/contract';
 import type { Store } from '../../store/store';
 import type { RecordKind } from './columns';
@@ -11,6 +12,8 @@ import { scanSqliteInThreads, type ScanThreadsOptions } from './scan-threads';
  *
  * Events are shown until a day after they end (EVENT_GRACE_MS): a party that ended last night is still
  * worth finding this morning; older ones leave the map (the tile index sweeps them every minute).
+ * Posts are shown when they have a place, are not hidden and have not expired; an expired post leaves
+ * the map the moment it expires (the tile index's Expiries), with no write to tell it.
  */
 export const EVENT_GRACE_MS = 24 * 60 * 60 * 1000;
 
@@ -37,12 +40,15 @@ type EventTuple = [
 
 const POINT_COLUMNS = 'id, supertype, type, subtype, title, lat, lon, beamtype, is_promo';
 const EVENT_COLUMNS = 'id, type, subtype, title, lat, lon, end_date';
+const POST_COLUMNS = 'id, type, title, lat, lon, expires_at';
+/** The posts a map shows (expiry is checked by the caller, against its own clock). */
+const POST_SHOWN = 'lat is not null and lon is not null and hidden_at is null';
 /** Rows per round trip when PostgreSQL streams the points. */
 const PG_PAGE = 50_000;
 
 function pointRecord(row: PointTuple): LoadedRecord | null {
   const [id, supertype, type, subtype, title, lat, lon, beamtype, promo] = row;
-  if (!isLayerGroup(supertype) || supertype === 'event') return null;
+  if (!isLayerGroup(supertype) || !isPointSupertype(supertype)) return null;
   return {
     id,
     group: supertype as LayerGroup,
@@ -73,7 +79,32 @@ function eventRecord(row: EventTuple): LoadedRecord {
   };
 }
 
-/** Every visible point and event, in bulk: column chunks for PointTileIndex.load. */
+type PostTuple = [
+  id: string,
+  type: string,
+  title: string,
+  lat: number,
+  lon: number,
+  expires_at: number | null,
+];
+
+function postRecord(row: PostTuple): LoadedRecord {
+  const [id, type, title, lat, lon, expires] = row;
+  return {
+    id,
+    group: 'post',
+    type,
+    subtype: '',
+    title,
+    lat: Number(lat),
+    lon: Number(lon),
+    beamtype: 0,
+    promo: 0,
+    hideAfter: expires === null || expires === undefined ? null : Number(expires),
+  };
+}
+
+/** Every visible point, event and post, in bulk: column chunks for PointTileIndex.load. */
 export async function readSnapshot(
   store: Store,
   now: number,
@@ -81,7 +112,7 @@ export async function readSnapshot(
 ): Promise<RecordChunk[]> {
   const cutoff = now - EVENT_GRACE_MS;
   if (store.raw.kind === 'sqlite') {
-    return scanSqliteInThreads(store.raw.database, { cutoff, graceMs: EVENT_GRACE_MS }, options);
+    return scanSqliteInThreads(store.raw.database, { cutoff, graceMs: EVENT_GRACE_MS, now }, options);
   }
   // PostgreSQL: paged by seq on this thread (the pages are network-bound, not parse-bound)
   const pool = store.raw.pool;
@@ -107,10 +138,18 @@ export async function readSnapshot(
     rowMode: 'array',
   });
   for (const row of eventRows.rows) events.push(eventRecord(row as EventTuple));
-  return [points.finish(), events.finish()];
+  const posts = new ChunkBuilder('post');
+  const postRows = await pool.query<unknown[]>({
+    text: `select ${POST_COLUMNS} from posts where ${POST_SHOWN} and (expires_at is null or expires_at > $1)
+      order by listed_at, id`,
+    values: [now],
+    rowMode: 'array',
+  });
+  for (const row of postRows.rows) posts.push(postRecord(row as PostTuple));
+  return [points.finish(), events.finish(), posts.finish()];
 }
 
-/** The current rows of these ids (absent ones were deleted). */
+/** The current rows of these ids (absent ones were deleted, or, for posts, are not shown). */
 export async function readByIds(
   store: Store,
   kind: RecordKind,
@@ -139,6 +178,17 @@ export async function readByIds(
         ]);
         if (record) out.push(record);
       }
+    } else if (kind === 'post') {
+      const rows = await store.db
+        .selectFrom('posts')
+        .select(['id', 'type', 'title', 'lat', 'lon', 'expires_at'])
+        .where('id', 'in', chunk)
+        .where('lat', 'is not', null)
+        .where('lon', 'is not', null)
+        .where('hidden_at', 'is', null)
+        .execute();
+      for (const r of rows)
+        out.push(postRecord([r.id, r.type, r.title, r.lat as number, r.lon as number, r.expires_at]));
     } else {
       const rows = await store.db
         .selectFrom('events')

@@ -24,12 +24,12 @@ const MIN_ROWS_PER_THREAD = 100_000;
 const WORKER_URL = new URL('./scan-worker.cjs', import.meta.url);
 
 /**
- * Every shown point and event of the store, as chunks: the points in seq order, then the events
- * (read on this thread, after its own range).
+ * Every shown point, event and post of the store, as chunks: the points in seq order, then the events
+ * and the posts (read on this thread, after its own range).
  */
 export async function scanSqliteInThreads(
   database: SQLite.Database,
-  events: { cutoff: number; graceMs: number },
+  events: { cutoff: number; graceMs: number; now: number },
   options: ScanThreadsOptions = {},
 ): Promise<RecordChunk[]> {
   const [low, high] = seqBounds(database);

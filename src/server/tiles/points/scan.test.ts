@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POINT_SUPERTYPES } from '../../../shared/domain/supertypes';
 import { LAYER_GROUPS } from '../../../shared/map/contract';
 import { newPoint } from '../../../../test/support/factories';
 import { TEST_DIALECTS, openTestStore, type TestStore } from '../../../../test/support/store';
-import type { NewEvent, NewPoint } from '../../store/schema';
+import type { NewEvent, NewPoint, NewPost } from '../../store/schema';
 import { ChangeFollower } from '../../store/follower';
 import { PointTileIndex, type LoadedRecord } from './index';
 import { worldX, worldY } from './morton';
@@ -12,7 +13,7 @@ import { PointTiles } from './service';
 
 const NOW = Date.now();
 const HOUR = 3_600_000;
-const POINT_GROUPS = LAYER_GROUPS.filter((g) => g !== 'event');
+const POINT_GROUPS = POINT_SUPERTYPES;
 /** Doubles that a 15-digit text round trip would change. */
 const AWKWARD = [0.1 + 0.2, 40.70820100000001, -73.98765432109876, 1e-7, 179.99999999999997];
 
@@ -55,6 +56,33 @@ function eventRow(n: number, end: number): NewEvent {
   };
 }
 
+function postRow(n: number, fields: Partial<NewPost> = {}): NewPost {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    user_id: 'scan-user',
+    title: `Scan post ${n} 📣`,
+    description: 'A post.',
+    type: ['deal', 'gig', 'petition'][n % 3] as string,
+    lat: -20 + n * 0.25,
+    lon: 30 + n * 0.25,
+    file_resource_bitmask: 0,
+    listed_at: NOW - n,
+    created_at: NOW - n,
+    updated_at: NOW - n,
+    ...fields,
+  };
+}
+
+/** Posts: 1-3 shown (3 expires tomorrow), 4 hidden, 5 without a place, 6 expired. */
+const POSTS = [
+  postRow(1),
+  postRow(2),
+  postRow(3, { expires_at: NOW + 24 * HOUR }),
+  postRow(4, { hidden_at: NOW - HOUR }),
+  postRow(5, { lat: null, lon: null }),
+  postRow(6, { expires_at: NOW - HOUR }),
+];
+
 /** What the index held before the bulk scan: every record through add(), from Kysely's rows. */
 async function referenceIndex(store: TestStore): Promise<PointTileIndex> {
   const index = new PointTileIndex(0);
@@ -72,6 +100,13 @@ async function referenceIndex(store: TestStore): Promise<PointTileIndex> {
     events.map((e) => e.id),
   ))
     if ((record.hideAfter as number) > NOW) index.add('event', record);
+  const posts = await store.db.selectFrom('posts').select('id').orderBy('listed_at').execute();
+  for (const record of await readByIds(
+    store,
+    'post',
+    posts.map((p) => p.id),
+  ))
+    if (record.hideAfter === null || record.hideAfter > NOW) index.add('post', record);
   index.buildAll();
   return index;
 }
@@ -128,7 +163,30 @@ for (const dialect of TEST_DIALECTS) {
         .insertInto('events')
         .values([eventRow(1, NOW + 24 * HOUR), eventRow(2, NOW - HOUR), eventRow(3, NOW - 30 * 24 * HOUR)])
         .execute();
-      places = [...rows, eventRow(1, 0), eventRow(2, 0)];
+      await store.db
+        .insertInto('users')
+        .values({
+          id: 'scan-user',
+          username: 'scanner',
+          username_lower: 'scanner',
+          email: 'scanner@example.org',
+          email_lower: 'scanner@example.org',
+          fullname: 'Scanner',
+          avatar_url: null,
+          status: 'active',
+          is_admin: 0,
+          password_hash: null,
+          created_at: NOW,
+          updated_at: NOW,
+        })
+        .execute();
+      await store.db.insertInto('posts').values(POSTS).execute();
+      places = [
+        ...rows,
+        eventRow(1, 0),
+        eventRow(2, 0),
+        ...POSTS.filter((p) => p.lat != null).map((p) => ({ lat: p.lat as number, lon: p.lon as number })),
+      ];
     });
     afterAll(async () => {
       await store?.dispose();
@@ -160,6 +218,13 @@ for (const dialect of TEST_DIALECTS) {
           if (row.supertype !== 'event') expected.set(`point:${row.id}`, [row.lat, row.lon, null]);
         expected.set('event:se1', [eventRow(1, 0).lat, eventRow(1, 0).lon, NOW + 24 * HOUR + EVENT_GRACE_MS]);
         expected.set('event:se2', [eventRow(2, 0).lat, eventRow(2, 0).lon, NOW - HOUR + EVENT_GRACE_MS]);
+        // shown posts: with a place, not hidden, not expired; Infinity: they never expire
+        for (const [post, expires] of [
+          [POSTS[0], Infinity],
+          [POSTS[1], Infinity],
+          [POSTS[2], NOW + 24 * HOUR],
+        ] as const)
+          expected.set(`post:${post?.id}`, [post?.lat as number, post?.lon as number, expires]);
         expect(exact).toEqual(expected);
         // Object.is: bit for bit, not merely close
         for (const [key, [lat, lon]] of expected) {
@@ -183,7 +248,8 @@ for (const dialect of TEST_DIALECTS) {
       try {
         const index = tiles.index;
         expect(index.count).toBe(reference.count);
-        expect(index.count).toBe(600 + 2);
+        expect(index.count).toBe(600 + 2 + 3);
+        expect(index.groupSize('post')).toBe(3);
         expect(contents(index, places)).toEqual(contents(reference, places));
         expect(logs.filter((m) => m.includes('failed'))).toEqual([]);
 
@@ -216,7 +282,23 @@ for (const dialect of TEST_DIALECTS) {
         }
         const after = [...places, renamed, fresh];
         expect(contents(index, after)).toEqual(contents(reference, after));
-        expect(index.count).toBe(600 + 2 - 1 + 1 - 1);
+        expect(index.count).toBe(600 + 2 + 3 - 1 + 1 - 1);
+
+        // a post that expires leaves at that moment, with no change to tell it; one renewed stays
+        const expiring = {
+          ...renamed,
+          id: POSTS[1]?.id as string,
+          group: 'post' as const,
+          hideAfter: NOW + HOUR,
+        };
+        for (const target of [index, reference]) target.apply('post', [expiring.id], [expiring], 4, NOW);
+        expect(index.nextExpiry()).toBe(NOW + HOUR);
+        expect(index.expireDue(NOW + HOUR - 1)).toBe(0);
+        expect(index.expireDue(NOW + HOUR)).toBe(1);
+        expect(index.groupSize('post')).toBe(2);
+        expect(index.nextExpiry()).toBe(NOW + 24 * HOUR);
+        for (const target of [reference]) target.apply('post', [expiring.id], [], 5, NOW);
+        expect(contents(index, after)).toEqual(contents(reference, after));
       } finally {
         await tiles.close();
         await follower.stop();
@@ -243,6 +325,7 @@ describe('the bulk scan of an in-memory SQLite store', () => {
       expect(chunks.map((c) => [c.kind, c.count])).toEqual([
         ['point', 2],
         ['event', 0],
+        ['post', 0],
       ]);
       expect(logs).toEqual([]);
       expect(LAYER_GROUPS[chunks[0]?.group[0] as number]).toBe('business');

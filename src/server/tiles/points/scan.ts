@@ -19,7 +19,7 @@ import type { PointRecord } from './columns';
  * started by scan-threads.ts): a chunk's typed arrays are transferred, not copied.
  */
 
-export type RecordKind = 'point' | 'event';
+export type RecordKind = 'point' | 'event' | 'post';
 
 /** Records read in bulk, in column form; string fields are packed, categories numbered. */
 export interface RecordChunk {
@@ -38,7 +38,7 @@ export interface RecordChunk {
   words: string[];
   beam: Int32Array;
   promo: Uint8Array;
-  /** events: epoch ms after which the record is hidden; null for points. */
+  /** events and posts: epoch ms after which the record is hidden (Infinity: never); null for points. */
   hideAfter: Float64Array | null;
   ids: PackedStrings;
   /** hashBytes of each id (for the id table; computed where the chunk is read). */
@@ -112,7 +112,7 @@ export class ChunkBuilder {
     this.subtype = new Uint32Array(capacity);
     this.beam = new Int32Array(capacity);
     this.promo = new Uint8Array(capacity);
-    this.hideAfter = kind === 'event' ? new Float64Array(capacity) : null;
+    this.hideAfter = kind === 'point' ? null : new Float64Array(capacity);
   }
 
   /** Adds one record (row by row sources). */
@@ -144,6 +144,7 @@ export class ChunkBuilder {
       subtype: (string | null)[];
       /** beamtype * 2 + (promo ? 1 : 0); null: all 0 (events). */
       beamPromo: number[] | null;
+      /** when each record ends (events) or expires (posts; negative: never). */
       end: number[] | null;
     },
     ids: PackedStrings,
@@ -166,7 +167,10 @@ export class ChunkBuilder {
         this.beam[i] = beam | 0;
         this.promo[i] = v - beam * 2;
       }
-      if (this.hideAfter && end) this.hideAfter[i] = (end[k] as number) + graceMs;
+      if (this.hideAfter && end) {
+        const at = end[k] as number;
+        this.hideAfter[i] = at < 0 ? Infinity : at + graceMs;
+      }
     }
     this.flushBuilders();
     this.idParts.push(ids);
@@ -275,7 +279,7 @@ const MAX_EXPECTED = 1 << 20;
 /** Seq values per aggregate step: a few MB of JSON at a time. */
 const STEP = 16_384;
 /** The point groups, for the scan's filter (points whose supertype has no layer are not shown). */
-const POINT_GROUPS_SQL = LAYER_GROUPS.filter((g) => g !== 'event')
+const POINT_GROUPS_SQL = LAYER_GROUPS.filter((g) => g !== 'event' && g !== 'post')
   .map((g) => `'${g}'`)
   .join(', ');
 // octet_length: the UTF-8 byte count without copying the text (length(cast(x as blob)) copies)
@@ -297,6 +301,17 @@ const eventsSql = (filter: string, order: string) => `select json_group_array(la
         order by ${order}, rowid)`;
 const EVENTS_BY_INDEX_SQL = eventsSql('end_date', 'end_date');
 const EVENTS_BY_SCAN_SQL = eventsSql('+end_date', '+end_date');
+
+// Posts with a place, not hidden, not expired (issue 17), in listing order: newer posts at one
+// position come later. `expires_at` null (never) travels as -1. The table is small beside points
+// (about 1 post for 20 points in the seed), so one step reads them all.
+const POSTS_SQL = `select json_group_array(lat), json_group_array(lon), json_group_array('post'),
+  json_group_array(type), json_group_array(null), null, ${strings('id')}, ${strings('title')},
+  json_group_array(coalesce(expires_at, -1))
+  from (select id, type, title, lat, lon, expires_at from posts
+        where lat is not null and lon is not null and hidden_at is null
+          and (expires_at is null or expires_at > ?)
+        order by listed_at, rowid)`;
 
 type StepRow = [
   lat: string,
@@ -359,6 +374,13 @@ export function scanSqliteEvents(database: SQLite.Database, cutoff: number, grac
   return builder.finish();
 }
 
+/** The posts shown at `now`: with a place, not hidden, not expired. */
+export function scanSqlitePosts(database: SQLite.Database, now: number): RecordChunk {
+  const builder = new ChunkBuilder('post');
+  pushStep(builder, database.prepare(POSTS_SQL).raw(true).get(now) as StepRow, 0);
+  return builder.finish();
+}
+
 /** The lowest and highest seq of the points table (0, 0 when empty); two index lookups. */
 export function seqBounds(database: SQLite.Database): [low: number, high: number] {
   const low = database.prepare('select seq from points order by seq asc limit 1').pluck().get();
@@ -366,18 +388,24 @@ export function seqBounds(database: SQLite.Database): [low: number, high: number
   return [Number(low ?? 0), Number(high ?? 0)];
 }
 
-/** What a scan worker is asked to read: a range of points, and the events when `events` is set. */
+/**
+ * What a scan worker is asked to read: a range of points, the events when `events` is set, and the
+ * posts shown at `events.now`.
+ */
 export interface ScanJob {
   file: string;
   after: number;
   upTo: number;
-  events: { cutoff: number; graceMs: number } | null;
+  events: { cutoff: number; graceMs: number; now: number } | null;
 }
 
-/** Runs a scan job on `database`: its points chunk, then its events chunk if asked. */
+/** Runs a scan job on `database`: its points chunk, then its events and posts chunks if asked. */
 export function runScanJob(database: SQLite.Database, job: Omit<ScanJob, 'file'>): RecordChunk[] {
   const chunks = [scanSqlitePoints(database, job.after, job.upTo)];
-  if (job.events) chunks.push(scanSqliteEvents(database, job.events.cutoff, job.events.graceMs));
+  if (job.events) {
+    chunks.push(scanSqliteEvents(database, job.events.cutoff, job.events.graceMs));
+    chunks.push(scanSqlitePosts(database, job.events.now));
+  }
   return chunks;
 }
 

@@ -12,6 +12,8 @@ import { readByIds, readSnapshot } from './queries';
 const CACHE_BYTES = 64 * 1024 * 1024;
 /** How often ended events are swept off the map. */
 const SWEEP_EVERY_MS = 60_000;
+/** setTimeout's longest delay; a post expiring later is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface EncodedTile {
   raw: Buffer;
@@ -52,6 +54,10 @@ export class PointTiles {
     tile ? tile.raw.length + (tile.gzip?.length ?? 0) : 0,
   );
   private sweepTimer: NodeJS.Timeout | undefined;
+  /** fires when the next post expires (see expireDue). */
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryTimerAt = Infinity;
+  private closed = false;
   /** when the last applied change was written, and when it became visible (for the freshness figure). */
   lastApplied: { changedAt: number; visibleAt: number } | undefined;
 
@@ -90,17 +96,52 @@ export class PointTiles {
     const index = tiles.index;
     tiles.sweepTimer = setInterval(() => index.sweep(now()), SWEEP_EVERY_MS);
     tiles.sweepTimer.unref();
+    tiles.armExpiryTimer();
     return tiles;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
     await this.subscription.close();
+  }
+
+  /**
+   * Takes expired posts off the map. Nothing is written when a post expires, so this runs before every
+   * read (one comparison when nothing is due: the answer is exact whatever the timer's lateness) and
+   * from a timer set for the next expiry, so the index does not keep expired posts until someone looks.
+   */
+  private expireDue(): void {
+    const now = this.now();
+    if (this.index.nextExpiry() > now) return;
+    const gone = this.index.expireDue(now);
+    if (gone > 0) this.lastApplied = { changedAt: now, visibleAt: this.now() };
+    this.armExpiryTimer();
+  }
+
+  private armExpiryTimer(): void {
+    if (this.closed) return;
+    const next = this.index.nextExpiry();
+    if (next === this.expiryTimerAt) return;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    this.expiryTimerAt = next;
+    if (!Number.isFinite(next)) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, next - this.now()));
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = undefined;
+      this.expiryTimerAt = Infinity;
+      this.expireDue();
+      this.armExpiryTimer();
+    }, delay);
+    this.expiryTimer.unref();
   }
 
   /** The tile for z/x/y and these groups, encoded (and gzipped when asked) once per content version. */
   /** The ETag of the tile's current content: known without encoding it, so a 304 costs nothing. */
   etag(z: number, x: number, y: number, groups: readonly LayerGroup[]): string {
+    this.expireDue();
     const version = this.index.versionOf(groups);
     return `"${this.boot}-${version}-${groups.length === LAYER_GROUPS.length ? 'all' : groups.join('.')}-${z}-${x}-${y}"`;
   }
@@ -124,21 +165,23 @@ export class PointTiles {
   }
 
   leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): ClusterLeavesPage | null {
+    this.expireDue();
     return this.index.leaves(group, clusterId, offset, limit);
   }
 
   expansionZoom(group: LayerGroup, clusterId: number): number | null {
+    this.expireDue();
     return this.index.expansionZoom(group, clusterId);
   }
 
   private async applyChanges(kind: ChangeKind, changes: readonly StoreChange[]): Promise<void> {
-    // posts are not on the map yet (issue 17 adds the `post` layer group)
-    if (kind === 'post') return;
     const ids = [...new Set(changes.map((c) => c.objectId))];
     const rows = await readByIds(this.store, kind, ids);
     const seq = changes.reduce((max, c) => Math.max(max, c.seq), 0);
     this.index.apply(kind, ids, rows, seq, this.now());
     const changedAt = changes.reduce((max, c) => Math.max(max, c.changedAt), 0);
     this.lastApplied = { changedAt, visibleAt: this.now() };
+    // a post written with an expiry (or renewed) may now be the next to expire
+    if (kind === 'post') this.armExpiryTimer();
   }
 }
