@@ -282,6 +282,7 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
   const [message, setMessage] = useState<ReactNode>(null);
   const [confirming, setConfirming] = useState(false);
   const [now] = useState(() => Date.now());
+  const hintId = useId();
   const renewable = post.renewable_at === null || post.renewable_at <= now;
 
   const run = async (label: string, work: () => Promise<string | null>) => {
@@ -308,7 +309,10 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
           title: post.title,
           description: post.description,
           type: post.type,
-          xpointid: post.xpointid ?? '',
+          xpointid: post.xpointid ?? undefined,
+          // an expired post comes back without its past expiry (the server refuses a renew that
+          // would leave it expired); any other keeps its expiry
+          expireson: post.expired ? '' : undefined,
           torenew: 'true',
           resultMode: 'ReturnJson',
           returnUrl: postLink(post.postid),
@@ -343,7 +347,13 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
       )}
       {post.viewer.can_edit &&
         (renewable ? (
-          <button type="button" className="xp-button" disabled={busy !== null} onClick={() => void renew()}>
+          <button
+            type="button"
+            className="xp-button"
+            disabled={busy !== null}
+            aria-describedby={post.expired ? `${hintId}-renew` : undefined}
+            onClick={() => void renew()}
+          >
             {busy === 'renew' ? 'Renewing…' : 'Renew'}
           </button>
         ) : (
@@ -351,6 +361,11 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
             Renew possible from {formatPostDate(post.renewable_at ?? now)}
           </span>
         ))}
+      {post.viewer.can_edit && renewable && post.expired && (
+        <span className="posts-detail__hint" id={`${hintId}-renew`}>
+          Renewing brings it back to the top and clears its past expiry date.
+        </span>
+      )}
       {post.viewer.can_delete && (
         <button
           type="button"
