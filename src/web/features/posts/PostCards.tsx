@@ -46,9 +46,9 @@ export function PostCards({
                 {post.expired && <span className="posts-tag posts-tag--expired">Expired</span>}
                 {post.has_video && <span className="posts-tag">Video</span>}
               </span>
-              <span className="posts-card__meta">
+              <span className="posts-card__byline">
                 <time dateTime={new Date(post.addedon).toISOString()}>{formatPostDate(post.addedon)}</time>
-                {showAuthor && <> · {post.user_displayname}</>}
+                {showAuthor && ` · ${post.user_displayname}`}
               </span>
             </span>
           </a>
