@@ -25,6 +25,7 @@ import {
 } from '../../../shared/api/posts';
 import { AppError, type ErrorName } from '../../../shared/errors';
 import { requireViewer } from '../../auth/hook';
+import { DEFAULT_BODY_LIMIT_BYTES, formatBytes } from '../../http/limits';
 import type { Limits } from '../../http/rate-limits';
 import { errorBodySchema, errorResponses } from '../../openapi/errors';
 import type { MediaPlace } from '../../media/store';
@@ -76,6 +77,7 @@ export const POST_LIMITS: Record<SaveLimit, { max: number; timeWindow: number }>
 const FORM_FIELD_BYTES = 64 * 1024;
 const FORM_FIELDS = 16;
 export const COVER_FILE_FIELD = 'cover_file';
+const SAVE_PATH = '/myposts/save';
 
 /** The result mode a refusal is answered in: the parsed form's, else as the request gave it. */
 const modes = new WeakMap<FastifyRequest, unknown>();
@@ -90,12 +92,15 @@ function modeOf(request: FastifyRequest): PostResultMode {
 
 /** The refusals of the calls with result modes: the catalogue's body, plus error_n and error_msg for ReturnJson. */
 function modeErrorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  // a JSON save past its limit is past the largest cover it may carry; any other body is just too large
+  const tooLarge =
+    request.routeOptions.url === SAVE_PATH
+      ? new AppError('invalidImageSize', { size: MAX_IMAGE_LABEL })
+      : new AppError('payloadTooLarge', {
+          limit: formatBytes(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES),
+        });
   const known =
-    error instanceof AppError
-      ? error
-      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? new AppError('invalidImageSize', { size: MAX_IMAGE_LABEL })
-        : null;
+    error instanceof AppError ? error : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLarge : null;
   if (!known || known.status >= 500) throw error;
   const body = known.toBody();
   const answer =
@@ -232,6 +237,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
             'invalidPostId',
             'invalidField',
             'postNotFound',
+            'payloadTooLarge',
           ),
         },
       },
@@ -324,7 +330,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
   await app.register(async (scope) => {
     await scope.register(multipart);
     scope.post(
-      '/myposts/save',
+      SAVE_PATH,
       {
         bodyLimit: MEDIA_JSON_BODY_LIMIT_BYTES,
         // a visitor is refused before a byte of the body is read, and an answer given before the
