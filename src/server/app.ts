@@ -44,6 +44,7 @@ import {
   MAX_URL_BYTES,
 } from './http/limits';
 import { openLimits } from './http/rate-limits';
+import { JobQueue } from './jobs/queue';
 
 export interface AppDeps {
   config: Config;
@@ -68,6 +69,11 @@ export interface AppDeps {
   media?: MediaPlace;
   /** Redis keys of the per-address limits start with this (http/rate-limits.ts); tests give a unique one. */
   limitsPrefix?: string;
+  /**
+   * The process's durable job queue (jobs/queue.ts): by default one on the store, started when the app
+   * is ready and stopped (running jobs finished or released) when it closes.
+   */
+  jobs?: JobQueue;
 }
 
 /** Hashed files never change: a year, immutable. */
@@ -99,6 +105,7 @@ export async function buildApp({
   changeFeedListen = true,
   media: givenMedia,
   limitsPrefix,
+  jobs: givenJobs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -200,6 +207,20 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => limits.close());
 
+  // one job queue per process: features register their jobs while their routes are added
+  const jobs =
+    givenJobs ??
+    new JobQueue(store, {
+      graceMs: 5000,
+      log: {
+        info: (message) => app.log.info(message),
+        warn: (message) => app.log.warn(message),
+        error: (message) => app.log.error(message),
+      },
+    });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+
   await app.register(healthRoutes, { store });
   const auth = registerAuth(app, { config, store });
   await app.register(accountRoutes, { config, store, auth, media, limits });
@@ -225,6 +246,7 @@ export async function buildApp({
     limits,
   });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
+  await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 

@@ -352,6 +352,21 @@ export const ERRORS = {
   },
   postRenewNotAuthor: { code: 17109, status: 403, message: 'torenew: only its author renews a post.' },
 
+  // videos (issue 17, posts-video): resumable uploads and what became of them; social §8: 4 is "no video"
+  videoNotFound: { code: 4, status: 404, message: 'There is no video {id}.' },
+  videoNotPlayable: { code: 7050, status: 422, message: 'video: {reason}.' },
+  videoUploadLength: { code: 7051, status: 400, message: 'Upload-Length: {reason}' },
+  tusVersionMissing: {
+    code: 7052,
+    status: 412,
+    message: 'Tus-Resumable: send 1.0.0, the version of the tus protocol this server speaks.',
+  },
+  uploadOffsetConflict: {
+    code: 7053,
+    status: 409,
+    message: 'Upload-Offset: the upload does not stand there; ask with HEAD and resume from its offset.',
+  },
+
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },

@@ -241,6 +241,20 @@ describe('posts', () => {
     ).page;
     await waitForMapReady(mapPage);
     await expect.poll(() => mapShows(mapPage, postId), { timeout: 5_000 }).toBe(true);
+    // the copied link opens the map with the post in the modal; closing it leaves the map
+    await mapPage.goto(link);
+    const mapModal = mapPage.locator('dialog.posts-modal');
+    await mapModal.getByRole('heading', { name: TITLE }).waitFor();
+    await mapModal.getByRole('button', { name: 'Close (also Cancels upload)' }).click();
+    await mapModal.waitFor({ state: 'detached' });
+    expect(new URL(mapPage.url()).pathname).not.toContain('/post/');
+    // createpost=open on any page opens the form, and leaves the address
+    await mapPage.goto(`${server.url}/maps?createpost=open`);
+    await mapModal.getByRole('form', { name: 'New post' }).waitFor();
+    expect(mapPage.url()).not.toContain('createpost');
+    await mapModal.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await mapModal.waitFor({ state: 'detached' });
+    await mapPage.goto(`${server.url}/maps${buildMapHash({ zoom: 14, lng: AT.lon, lat: AT.lat })}`);
 
     // the profile lists it; the modal opens from there; edit
     await page.goto(`${server.url}/u/olivia?pagenumber=1&pagesize=12`);

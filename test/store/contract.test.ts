@@ -39,6 +39,7 @@ const TABLES = Object.keys({
   point_claims: true,
   consultant_requests: true,
   videos: true,
+  jobs: true,
 } satisfies Record<keyof Database, true>);
 
 /** A time past 2^32 ms, so a bigint read back as a string or a truncated int would show. */

@@ -22,6 +22,7 @@ import { FOLLOWS, MEDIA_ASSETS, USERS, WIPE_ORDER } from './tables';
 import { topUpEvents } from './events';
 import { point } from './points';
 import { post, postCount } from './posts';
+import { attachDemoVideos, makeDemoVideos } from './videos';
 import { follows, users } from './users';
 import { Batch, DEMO_PASSWORD, SeedWorld, type SeedSummary } from './world';
 
@@ -84,9 +85,11 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
   const now = options.now ?? Date.now();
   checkOpeningHours();
   const cities = await loadSeedCities(store.db);
-  const [images, passwordHash] = await Promise.all([
-    generateImages(options.media ?? new DiskMediaStore(path.join(options.dataDir, 'media'))),
+  const media = options.media ?? new DiskMediaStore(path.join(options.dataDir, 'media'));
+  const [images, passwordHash, videos] = await Promise.all([
+    generateImages(media),
     hashPassword(DEMO_PASSWORD),
+    makeDemoVideos(media),
   ]);
   log(`seed: ${total} points from seed ${options.seed} around ${cities.length} cities`);
 
@@ -160,6 +163,7 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
       }
     }
     await batch.writeTo(sink, counts);
+    await attachDemoVideos(sink, videos, now);
     await sink.commit();
   } catch (error) {
     await sink.rollback().catch(() => {});

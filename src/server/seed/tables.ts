@@ -314,6 +314,8 @@ export const WIPE_ORDER = [
   'reviews',
   'follows',
   'posts',
+  // posts name their video, videos their author
+  'videos',
   'event_tickets',
   'event_intervals',
   'events',

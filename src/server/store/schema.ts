@@ -39,6 +39,7 @@ export interface Database {
   callback_requests: CallbackRequestsTable;
   inbox_messages: InboxMessagesTable;
   point_health_photos: PointHealthPhotosTable;
+  jobs: JobsTable;
 }
 
 export interface UsersTable {
@@ -480,4 +481,27 @@ export interface PointHealthPhotosTable {
   position: number;
   url: string;
   verified_at: number | null;
+}
+
+/** A job of the durable queue (migration 0011; src/server/jobs/queue.ts). */
+export interface JobsTable {
+  id: string;
+  /** the registered handler's name, `video.transcode` */
+  name: string;
+  /** enqueueing a name and key twice makes one job; null: no key */
+  key: string | null;
+  /** JSON */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** runs started so far (a run whose worker died counts) */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** a queued job is not started before this */
+  run_at: number;
+  /** the worker holding a running job's lease, until `locked_until` */
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
 }
