@@ -9,13 +9,13 @@ import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../support/store';
 import { buildApp } from '../../src/server/app';
 import { openStore } from '../../src/server/store/store';
-import { prefixFor } from '../../src/shared/domain/supertypes';
+import { POINT_SUPERTYPES, prefixFor } from '../../src/shared/domain/supertypes';
 import { newPoint } from '../support/factories';
 
 const T0 = Date.UTC(2025, 5, 15, 12, 0, 0);
 const DAY = 86_400_000;
 /** Seeded points: a few clusters around real places, every supertype. */
-const POINT_GROUPS = LAYER_GROUPS.filter((g) => g !== 'event');
+const POINT_GROUPS = POINT_SUPERTYPES;
 const CENTRES = [
   { lat: 40.7128, lon: -74.006 },
   { lat: 51.5074, lon: -0.1278 },
@@ -139,10 +139,47 @@ describe('point tiles over HTTP (SQLite)', () => {
       .insertInto('events')
       .values([eventRow(1, NOW + DAY), eventRow(2, NOW - 3_600_000), eventRow(3, NOW - 30 * DAY)])
       .execute();
+    // posts with a place, one per centre (test/server/posts-map.test.ts has the rest of their story)
+    await t.store.db
+      .insertInto('users')
+      .values({
+        id: 'tile-author',
+        username: 'tileauthor',
+        username_lower: 'tileauthor',
+        email: 'tiles@example.org',
+        email_lower: 'tiles@example.org',
+        fullname: 'Tile Author',
+        avatar_url: null,
+        status: 'active',
+        is_admin: 0,
+        password_hash: null,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    await t.store.db
+      .insertInto('posts')
+      .values(
+        CENTRES.map((centre, i) => ({
+          id: `00000000-0000-4000-8000-00000000000${i}`,
+          user_id: 'tile-author',
+          title: `Tile post ${i}`,
+          description: '',
+          type: 'deal',
+          lat: centre.lat + 0.002,
+          lon: centre.lon - 0.002,
+          listed_at: NOW,
+          created_at: NOW,
+          updated_at: NOW,
+          file_resource_bitmask: 0,
+        })),
+      )
+      .execute();
     visible = Object.fromEntries(LAYER_GROUPS.map((g) => [g, 0])) as Record<LayerGroup, number>;
     for (const row of rows) visible[row.supertype as LayerGroup]++;
     visible.event = 2;
-    await eventually(async () => t.app.pointTiles.index.count === POINTS + 2, 5000);
+    visible.post = CENTRES.length;
+    await eventually(async () => t.app.pointTiles.index.count === POINTS + 2 + CENTRES.length, 5000);
   });
   afterAll(async () => {
     await t?.close();

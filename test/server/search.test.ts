@@ -547,7 +547,7 @@ describe.each(TEST_DIALECTS)('search over HTTP (%s)', (dialect) => {
         { keywords: 'golden', supertype: 'spaceship' },
         400,
         5005,
-        'supertype: "spaceship" is not a supertype one can search (use service, virtualstore, poi, business, experience, rental, event, helprequest, incident, or all).',
+        'supertype: "spaceship" is not a supertype one can search (use service, virtualstore, poi, business, experience, rental, event, helprequest, incident, post, or all).',
       ],
       [
         'inverted bounds',

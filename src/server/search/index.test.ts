@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DOC_EVENT, EMPTY_DOC, type SearchDoc } from './doc';
+import { DOC_EVENT, DOC_POST, EMPTY_DOC, type SearchDoc } from './doc';
 import { tokenize } from './fold';
 import { DELTA_LIMIT, MemorySearchIndex, type SearchRequest } from './index';
 import { centreOf, distanceFrom, type Bounds } from './segment';
@@ -439,5 +439,58 @@ describe('typo-tolerant words over many ranges', () => {
     // 'markte' is one swap from 'market' (and so from the start of 'markets'), one letter too many for
     // 'marke', the start of 'marked' and 'marker'; 'makret', 'mark' and the others are further
     expect(found.sort()).toEqual(['marked', 'marker', 'market', 'markets']);
+  });
+});
+
+describe('posts in the index', () => {
+  const post = (id: string, title: string, endDate: number | null): SearchDoc =>
+    doc({ id, title, kind: DOC_POST, supertype: 'post', type: 'deal', endDate });
+
+  it('finds a post by its title and its category until it expires, in the segment and in the delta', async () => {
+    const index = await build([
+      post('built-expiring', 'Kettle clearance', NOW + 1000),
+      post('built-forever', 'Kettle repairs', null),
+      doc({ id: 'shop', title: 'Kettle shop' }),
+    ]);
+    index.apply('post', ['delta-expiring'], [post('delta-expiring', 'Kettle swap', NOW + 1000)]);
+    const all = ['built-expiring', 'built-forever', 'delta-expiring', 'shop'];
+    expect(ids(index, 'kettle').sort()).toEqual(all);
+    // 'deal' is the category's key and its name: every post is one, the shop is not
+    expect(ids(index, 'deal').sort()).toEqual(['built-expiring', 'built-forever', 'delta-expiring']);
+    expect(ids(index, 'kettle', { supertype: 'post' }).sort()).toEqual(all.filter((id) => id !== 'shop'));
+    // events are not asked for: posts are found anyway
+    expect(ids(index, 'kettle', { includeEvents: false })).toHaveLength(4);
+    // the moment they expire, with nothing written
+    expect(ids(index, 'kettle', { now: NOW + 999 })).toHaveLength(4);
+    expect(ids(index, 'kettle', { now: NOW + 1000 }).sort()).toEqual(['built-forever', 'shop']);
+    expect(index.search(request('kettle', { now: NOW + 1000 })).total).toBe(2);
+  });
+
+  it('replaces and removes posts by id apart from points with the same id, through a rebuild too', async () => {
+    const index = await build([
+      post('same', 'Lamp for sale', null),
+      doc({ id: 'same', title: 'Lamp store' }),
+    ]);
+    index.apply('post', ['same'], [post('same', 'Desk for sale', null)]);
+    expect(index.search(request('lamp')).docs.map((d) => [d.id, d.supertype])).toEqual([
+      ['same', 'business'],
+    ]);
+    expect(index.search(request('desk')).docs.map((d) => d.kind)).toEqual([DOC_POST]);
+    index.apply('post', ['same'], []);
+    expect(ids(index, 'desk')).toEqual([]);
+    expect(ids(index, 'lamp')).toEqual(['same']);
+
+    // past the delta's limit the segment is rebuilt: posts keep their kind and expiry
+    const many = Array.from({ length: DELTA_LIMIT + 1 }, (_, i) => post(`p${i}`, `Sofa ${i}`, NOW + 5000));
+    index.apply(
+      'post',
+      many.map((d) => d.id),
+      many,
+    );
+    await index.settled();
+    expect(index.rebuilds).toBe(1);
+    expect(index.search(request('sofa', { limit: 1 })).total).toBe(DELTA_LIMIT + 1);
+    expect(index.search(request('sofa', { now: NOW + 5000 })).total).toBe(0);
+    expect(index.size).toBe(DELTA_LIMIT + 2);
   });
 });

@@ -408,6 +408,25 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
     }
   });
 
+  it('puts posts on a point at its place on the map, and the others nowhere on it', async () => {
+    const rows = await db()
+      .selectFrom('posts')
+      .leftJoin('points', 'points.id', 'posts.xpoint_id')
+      .select([
+        'posts.xpoint_id',
+        'posts.lat',
+        'posts.lon',
+        'points.lat as pointLat',
+        'points.lon as pointLon',
+      ])
+      .execute();
+    expect(rows.some((r) => r.xpoint_id !== null)).toBe(true);
+    for (const r of rows) {
+      if (r.xpoint_id === null) expect([r.lat, r.lon]).toEqual([null, null]);
+      else expect([r.lat, r.lon]).toEqual([r.pointLat, r.pointLon]);
+    }
+  });
+
   it('has comments, likes and follows that respect their rules', async () => {
     const posts = new Set((await db().selectFrom('posts').select('id').execute()).map((p) => p.id));
     const comments = await db().selectFrom('comments').selectAll().execute();

@@ -8,6 +8,7 @@
  * content-addressed and reused.
  */
 import path from 'node:path';
+import { sql } from 'kysely';
 import OpeningHours from 'opening_hours';
 import { hashPassword } from '../features/accounts/password';
 import { POINT_SUPERTYPES, type PointSupertype } from '../../shared/domain/supertypes';
@@ -171,6 +172,10 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
   } finally {
     sink.release();
   }
+  // posts on a point are on the map at its place (migration 0010's rule for the rows it found)
+  await sql`update posts set lat = (select p.lat from points p where p.id = posts.xpoint_id),
+    lon = (select p.lon from points p where p.id = posts.xpoint_id)
+    where xpoint_id is not null and lat is null`.execute(store.db);
   if (store.raw.kind === 'postgres') {
     // fresh statistics, so the planner knows the tables are no longer empty
     await store.raw.pool.query(`analyze ${WIPE_ORDER.join(', ')}`);

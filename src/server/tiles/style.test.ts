@@ -8,7 +8,7 @@ import {
   POINTS_SOURCE,
   STYLE_METADATA_EXTERNAL_BASEMAP,
 } from '../../shared/map/contract';
-import { buildStyle, parseStyleQuery } from './style';
+import { buildStyle, parseStyleQuery, pointLayers } from './style';
 
 const ALL = parseStyleQuery({});
 
@@ -61,5 +61,20 @@ describe('buildStyle', () => {
     expect(style.metadata).toMatchObject({
       [STYLE_METADATA_EXTERNAL_BASEMAP]: 'https://tiles.example.com/style.json',
     });
+  });
+
+  it('draws a post as a small badge beside its place, so the point it is on keeps its own icon', () => {
+    const layout = (group: 'post' | 'business') =>
+      pointLayers(group).find((layer) => layer.id === `points-${group}-points`)?.layout as Record<
+        string,
+        unknown
+      >;
+    expect(layout('business')['icon-offset']).toBeUndefined();
+    const size = layout('post')['icon-size'] as number;
+    const [dx, dy] = layout('post')['icon-offset'] as [number, number];
+    // the post's icon box (a 24 px badge at `size`) is clear of the map's 5 px hit box at the place
+    expect(Math.min(dx, -dy) * size - (24 * size) / 2).toBeGreaterThan(5);
+    expect(size).toBeLessThan(1);
+    expect(layout('post')['text-anchor']).toBe('left');
   });
 });

@@ -187,9 +187,19 @@ function embeddedBasemapLayers(): LayerSpecification[] {
   ];
 }
 
+/**
+ * A post usually sits at its point's very place (it takes the point's position when written), where
+ * its badge would cover the point's: posts are drawn as a smaller badge up and to the right of the
+ * place, like a notification on the point's icon, with their title beside it. At this size and offset
+ * the post's icon box stays clear of a click on the point's centre with the map's 5 px hit box, so
+ * both can be clicked.
+ */
+const POST_BADGE = { size: 0.7, offset: [20, -20] as [number, number] };
+
 /** Clusters (a circle and a count) and single points (category badge and title) of one group. */
 export function pointLayers(group: LayerGroup, spritePrefix = ''): LayerSpecification[] {
   const ids = pointLayerIds(group);
+  const post = group === 'post';
   const isCluster: ExpressionSpecification = ['has', 'point_count'];
   return [
     {
@@ -235,6 +245,7 @@ export function pointLayers(group: LayerGroup, spritePrefix = ''): LayerSpecific
         ],
         'icon-allow-overlap': true,
         'icon-padding': 0,
+        ...(post ? { 'icon-size': POST_BADGE.size, 'icon-offset': POST_BADGE.offset } : {}),
         // promoted points are drawn last, on top
         'symbol-sort-key': ['coalesce', ['get', 'promo'], 0],
         'text-field': [
@@ -246,8 +257,10 @@ export function pointLayers(group: LayerGroup, spritePrefix = ''): LayerSpecific
         ],
         'text-font': [FONT_STACKS.regular],
         'text-size': 12,
-        'text-anchor': 'top',
-        'text-offset': [0, 1.1],
+        // a post's title beside its badge, so the point's title below its own badge keeps its place
+        ...(post
+          ? { 'text-anchor': 'left' as const, 'text-offset': [2.1, -1.2] as [number, number] }
+          : { 'text-anchor': 'top' as const, 'text-offset': [0, 1.1] as [number, number] }),
         'text-max-width': 9,
         'text-optional': true,
       },

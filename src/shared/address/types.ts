@@ -7,7 +7,10 @@ import type { LayerGroup } from '../map/contract';
  * `parseAddress(buildAddress(route)).route` equals `route` for every valid route.
  */
 
-/** Supertypes a search can be narrowed to: the `{supertype}=` keyword prefixes of §2. */
+/**
+ * Supertypes a search can be narrowed to: the `{supertype}=` keyword prefixes of §2, and `post` (§1, §3;
+ * issue 17), as the search API takes them (src/shared/api/search.ts).
+ */
 export const SEARCH_SUPERTYPES = [
   'service',
   'virtualstore',
@@ -18,6 +21,7 @@ export const SEARCH_SUPERTYPES = [
   'event',
   'helprequest',
   'incident',
+  'post',
 ] as const;
 export type SearchSupertype = (typeof SEARCH_SUPERTYPES)[number];
 

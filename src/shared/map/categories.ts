@@ -31,8 +31,3 @@ const POST_NAMES = new Map<string, string>(POST_MAP_CATEGORIES.map((c) => [c.key
 export function postCategoryName(key: string): string | undefined {
   return POST_NAMES.get(key);
 }
-
-/** The detail route of a post (the posts contract: /post/{id}; /p/ is a point of interest's). */
-export function postPath(id: string): string {
-  return `/post/${id}`;
-}

@@ -30,3 +30,21 @@ export function refreshPointTiles(): void {
     }, delay);
   }
 }
+
+/** Longest wait refreshPointTilesAt schedules (setTimeout's limit is about 24.8 days; a day is plenty). */
+const MAX_AT_DELAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When something on the map stops being shown at a known time with no write to tell anyone (a post's
+ * expiry, issue 17): the server drops it from its tiles at that moment, and the map asks for its
+ * tiles again just after, so it leaves the visitor's map too. Times past or more than a day away are
+ * ignored (the map's own moves and refreshes fetch tiles often enough by then).
+ */
+export function refreshPointTilesAt(time: number): void {
+  const delay = time - Date.now();
+  if (!Number.isFinite(delay) || delay < 0 || delay > MAX_AT_DELAY_MS) return;
+  // a few ms after: the server compares with its own clock
+  setTimeout(() => {
+    onMapReady(reload);
+  }, delay + 50);
+}

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/api/search';
 import { BeamFlag } from '../../../shared/domain/beams';
 import { prefixFor } from '../../../shared/domain/supertypes';
-import { postPath } from '../../../shared/map/categories';
+import { postPath } from '../../../shared/map/links';
 import { DOC_EVENT, DOC_POST, type SearchDoc } from '../../search/doc';
 import type { SearchIndex } from '../../search/index';
 import type { Bounds } from '../../search/segment';

@@ -5,7 +5,7 @@ import {
   type ClusterLeavesPage,
   type LayerGroup,
 } from '../../../shared/map/contract';
-import { postPath } from '../../../shared/map/categories';
+import { postPath } from '../../../shared/map/links';
 import { FREE, PointColumns, groupNumber, type PointRecord, type RecordKind } from './columns';
 import { Expiries } from './expiries';
 import type { RecordChunk } from './scan';

@@ -74,7 +74,9 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
 
   const openResult = useCallback(
     (result: Pick<SearchResult, 'supertype' | 'marker'>) => {
-      if (result.supertype === 'event') navigation.openLevel(result.marker.data.hotpointclickurl);
+      // events and posts open at their own address (/e/{id}, /post/{id}); points as a level of the search
+      if (result.supertype === 'event' || result.supertype === 'post')
+        navigation.openLevel(result.marker.data.hotpointclickurl);
       else navigation.openLevel(addressWith(query, { xpoint: { id: result.marker.id } }));
     },
     [navigation, addressWith, query],
