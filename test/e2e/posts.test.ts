@@ -57,7 +57,7 @@ beforeAll(async () => {
   // social §5: 10.5 MB is over the cover's 10 MB; refused before anything is read or sent
   files.big = path.join(files.dir, 'too-big.jpg');
   await writeFile(files.big, Buffer.alloc(Math.round(10.5 * 1024 * 1024), 1));
-  // a 2-second H.264 MP4 made here with the ffmpeg the project ships
+  // a 2-second H.264 MP4 of noise (4.5 MB: noise does not compress) made with the ffmpeg we ship
   files.video = path.join(files.dir, 'clip.mp4');
   const made = spawnSync(
     FFMPEG,
@@ -68,13 +68,17 @@ beforeAll(async () => {
       '-f',
       'lavfi',
       '-i',
-      'testsrc=size=320x240:rate=15',
+      "nullsrc=s=480x270:r=15,geq=lum='random(1)*255':cb=128:cr=128",
       '-t',
       '2',
-      '-pix_fmt',
-      'yuv420p',
       '-c:v',
       'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '4',
+      '-pix_fmt',
+      'yuv420p',
       files.video,
     ],
     { encoding: 'utf8' },
@@ -182,21 +186,30 @@ describe('posts', () => {
     await modal.getByRole('button', { name: 'Delete', exact: true }).waitFor();
 
     // the video, through tus with a progress bar in bytes and percent, then its processing state
-    const tusAvailable = (await fetch(`${server.url}/v1/uploads/video`, { method: 'OPTIONS' })).status < 400;
-    if (tusAvailable) {
-      await modal.getByRole('tab', { name: 'Video' }).click();
-      await choose(page, modal.getByText('Choose a video'), files.video);
-      await modal
-        .getByText(/Uploading .* of .* \(\d+%\)|Video uploaded|Video ready/)
-        .first()
-        .waitFor();
-      await modal.getByText(/Video uploaded|Video ready/).waitFor({ timeout: 60_000 });
-      await modal.getByRole('tab', { name: 'Cover image' }).click();
-    } else {
-      console.warn(
-        '[e2e] posts: no tus endpoint at /v1/uploads/video in this build: the video step is skipped',
-      );
-    }
+    await modal.getByRole('tab', { name: 'Video' }).click();
+    // a phone's upstream (1.5 MB/s), so the 4.5 MB upload takes long enough to be watched
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 1_500_000,
+    });
+    await choose(page, modal.getByText('Choose a video'), files.video);
+    // the progress bar moves, in bytes and percent
+    const bar = modal.getByRole('progressbar', { name: 'Uploading clip.mp4' });
+    await bar.waitFor();
+    await modal.getByText(/Uploading \d+(\.\d)? (Kb|Mb) of 4\.3 Mb \([1-9]\d?%\)/).waitFor();
+    // then the server's processing state
+    await modal.getByText(/Video uploaded|Video ready/).waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await modal.getByRole('tab', { name: 'Cover image' }).click();
 
     await modal.getByRole('button', { name: 'Publish' }).click();
     // saved: the modal shows the post
@@ -205,18 +218,12 @@ describe('posts', () => {
       await modal.getByRole('link', { name: 'https://tern-coffee.example/menu' }).getAttribute('rel'),
     ).toBe('nofollow ugc noopener');
     await modal.getByRole('link', { name: CAFE_TITLE }).waitFor();
-    // the cropped cover is served (its WebP or JPEG), square as cropped
-    await expect
-      .poll(() =>
-        modal.getByRole('img', { name: `Cover of ${TITLE}` }).evaluate((image) => {
-          const { naturalWidth, naturalHeight } = image as unknown as {
-            naturalWidth: number;
-            naturalHeight: number;
-          };
-          return naturalWidth > 0 && naturalWidth === naturalHeight;
-        }),
-      )
-      .toBe(true);
+    // the video, once the server has it ready, with our play/pause button; or its state meanwhile
+    await modal
+      .getByRole('button', { name: 'Play' })
+      .or(modal.getByText(/The video is (waiting to be processed|being processed)/))
+      .first()
+      .waitFor();
     // the copy-link button: COPIED, and the clipboard holds the post's address
     await modal.getByRole('button', { name: 'Copy link' }).click();
     await modal.getByRole('button', { name: 'COPIED' }).waitFor();
@@ -233,6 +240,18 @@ describe('posts', () => {
     // the café's page lists it
     const cafePosts = page.locator('[data-posts-block]');
     await cafePosts.getByRole('link', { name: new RegExp(TITLE) }).waitFor();
+    // the cropped cover is served (its feed-sized WebP or JPEG), square as cropped, on the café's list
+    await expect
+      .poll(() =>
+        cafePosts.locator('.posts-card__cover img').evaluate((image) => {
+          const { naturalWidth, naturalHeight } = image as unknown as {
+            naturalWidth: number;
+            naturalHeight: number;
+          };
+          return naturalWidth > 0 && naturalWidth === naturalHeight;
+        }),
+      )
+      .toBe(true);
     await saveScreenshot(page, 'posts-point-list-1280');
 
     // on the map (posts-map's layer), at once

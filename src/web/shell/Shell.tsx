@@ -10,6 +10,8 @@ import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
 import { withoutCreatePost } from '../features/posts/flags';
+import { onPostWrite } from '../features/posts/writes';
+import { refreshPointTiles, refreshPointTilesAt } from '../map/pointTiles';
 import { SearchForm } from '../features/search/SearchForm';
 import { DEFAULT_TITLE, ShellContext } from './context';
 import { Landing } from './Landing';
@@ -74,6 +76,15 @@ export function Shell() {
   const mapNavigation = useMapNavigation();
 
   useEffect(() => onMapReady(prefetchFirstLevels), []);
+  // a post with a place is on the map: its save shows there at once, and its expiry takes it off
+  useEffect(
+    () =>
+      onPostWrite((post) => {
+        refreshPointTiles();
+        if (post?.expireson != null) refreshPointTilesAt(post.expireson);
+      }),
+    [],
+  );
 
   // cleaned addresses (/search/data=... → /) replace the one typed, without a history entry
   useEffect(() => {

@@ -12,6 +12,7 @@ import { formatPostDate } from './format';
 import { deletePost, hidePost, postDetailsQuery, refreshPosts, savePost } from './postsApi';
 import { CATEGORY_NAMES } from './categories';
 import { installOneVideoAtATime } from './video';
+import { announcePostWrite } from './writes';
 
 /** Social §9: the copy-link confirmation shows for 2 s. */
 export const COPIED_MS = 2000;
@@ -321,13 +322,16 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
         () => undefined,
         new AbortController().signal,
       );
-      return answer.error_n > 0 ? answer.error_msg || 'Server returned Error!' : null;
+      if (answer.error_n > 0) return answer.error_msg || 'Server returned Error!';
+      announcePostWrite(answer.post);
+      return null;
     });
 
   const remove = () =>
     run('delete', async () => {
       const answer = await deletePost(post.postid, '/');
       if (answer.error_n > 0) return answer.error_msg || 'Server returned Error!';
+      announcePostWrite(null);
       onDeleted();
       return null;
     });
@@ -335,6 +339,7 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
   const toggleHidden = () =>
     run('hide', async () => {
       await hidePost(post.postid, !post.hidden);
+      announcePostWrite(null);
       return null;
     });
 

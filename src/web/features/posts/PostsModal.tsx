@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { PostFormState, PostWorkMode } from '../../../shared/api/posts';
+import type { PostFormState, PostResult, PostWorkMode } from '../../../shared/api/posts';
 import { successUrlFor } from '../../../shared/address/links';
 import { errorText } from '../../lib/query';
 import { Dialog } from '../../ui/Dialog';
@@ -8,6 +8,7 @@ import type { PostsRequest } from './context';
 import { PostDetail } from './PostDetail';
 import { PostForm } from './PostForm';
 import { editPostForm, newPostForm, refreshPosts } from './postsApi';
+import { announcePostWrite } from './writes';
 import './posts.css';
 
 /** Social §4: the loading cover goes after 5 s at most, whatever is still on its way. */
@@ -89,9 +90,10 @@ export function PostsModal({ request, workMode = 'AllFeatures', origin, onClose 
             origin={origin}
             onLoaded={onLoaded}
             registerCancel={registerCancel}
-            onSaved={(id) => {
+            onSaved={(post) => {
+              announcePostWrite(post);
               void refreshPosts(client);
-              setView({ kind: 'details', id });
+              setView({ kind: 'details', id: post.postid });
             }}
             onCancel={() => (view.kind === 'edit' ? setView({ kind: 'details', id: view.id }) : close())}
           />
@@ -118,7 +120,7 @@ function FormLoader({
   origin(): { lat: number; lon: number } | null;
   onLoaded(): void;
   registerCancel(cancel: (() => void) | null): void;
-  onSaved(id: string): void;
+  onSaved(post: PostResult): void;
   onCancel(): void;
 }) {
   const [state, setState] = useState<
@@ -173,7 +175,7 @@ function FormLoader({
           ? { lat: state.form.post.lat, lon: state.form.post.lon }
           : null)
       }
-      onSaved={(post) => onSaved(post.postid)}
+      onSaved={onSaved}
       onCancel={onCancel}
       registerCancel={registerCancel}
     />

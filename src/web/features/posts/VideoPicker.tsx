@@ -1,26 +1,15 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Upload } from 'tus-js-client';
-import { z } from 'zod';
 import { ANTIFORGERY_HEADER } from '../../../shared/api/accounts';
-import { EMPTY_MEDIA, videoStateSchema, type VideoState } from '../../../shared/api/posts';
+import { EMPTY_MEDIA, type VideoState } from '../../../shared/api/posts';
+import { VIDEO_UPLOAD_PATH, videoResponseSchema } from '../../../shared/api/videos';
 import { apiGet, currentAntiforgeryToken } from '../../lib/api';
 import { errorText } from '../../lib/query';
 import { formatFileSize, videoSizeProblem } from './format';
 
-/** The tus endpoint of resumable video uploads (posts-video: @tus/server). */
-export const VIDEO_UPLOAD_ENDPOINT = '/v1/uploads/video';
 /** How often the processing state is asked for, and for how long at most (a long transcode). */
 const POLL_MS = 1000;
 const POLL_LIMIT_MS = 15 * 60 * 1000;
-
-/** GET /v1/videos/:id: its state and, when ready, its address (read leniently: only these fields). */
-const videoAnswerSchema = z.looseObject({
-  id: z.string(),
-  state: videoStateSchema,
-  error: z.string().nullish(),
-  url: z.string().nullish(),
-  poster_url: z.string().nullish(),
-});
 
 /** The video field: the post's own (`kept`), an uploaded one by id, or EMPTY (removed). */
 export type VideoValue = { kind: 'kept' } | { kind: 'uploaded'; id: string } | { kind: 'empty' };
@@ -92,7 +81,7 @@ export function VideoPicker({
     const started = Date.now();
     let timer = 0;
     const ask = () => {
-      apiGet(`/v1/videos/${encodeURIComponent(processingId)}`, videoAnswerSchema, {
+      apiGet(`/v1/videos/${encodeURIComponent(processingId)}`, videoResponseSchema, {
         signal: controller.signal,
       })
         .then((answer) => {
@@ -128,7 +117,7 @@ export function VideoPicker({
     if (problem !== null) return;
     const token = currentAntiforgeryToken();
     const tus = new Upload(file, {
-      endpoint: VIDEO_UPLOAD_ENDPOINT,
+      endpoint: VIDEO_UPLOAD_PATH,
       retryDelays: [0, 1000, 3000, 5000],
       chunkSize: 5 * 1024 * 1024,
       metadata: { filename: file.name, filetype: file.type || 'video/mp4', post_id: postId },
