@@ -273,6 +273,13 @@ describe('posts', () => {
     expect(mapPage.url()).not.toContain('createpost');
     await mapModal.getByRole('button', { name: 'Cancel', exact: true }).click();
     await mapModal.waitFor({ state: 'detached' });
+    // the same from the account menu's New post, where the app offers what a person can add
+    await mapPage.getByRole('button', { name: 'Account menu for Olivia Owner' }).click();
+    await mapPage.getByRole('menuitem', { name: 'New post' }).click();
+    await mapModal.getByRole('form', { name: 'New post' }).waitFor();
+    expect(mapPage.url()).not.toContain('createpost');
+    await mapPage.keyboard.press('Escape');
+    await mapModal.waitFor({ state: 'detached' });
     await mapPage.goto(`${server.url}/maps${buildMapHash({ zoom: 14, lng: AT.lon, lat: AT.lat })}`);
 
     // the profile lists it; the modal opens from there; edit

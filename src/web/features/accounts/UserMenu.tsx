@@ -8,8 +8,8 @@ import './accounts.css';
 
 /**
  * The header's account corner: a 'Sign in' button for a visitor; for a signed-in user an avatar
- * button opening a menu (ARIA menu button: arrows, Home, End, Escape) with the full name, New post
- * (createpost=open on the page it is on), Profile, Account settings, My help requests, for admins
+ * button opening a menu (ARIA menu button: arrows, Home, End, Escape) with the full name, Profile,
+ * Account settings, My help requests, New post (createpost=open on the page it is on), for admins
  * Claims to verify (/admin/claims), and Sign out.
  */
 export function UserMenu() {
@@ -152,15 +152,6 @@ export function UserMenu() {
             <span className="user-menu__name">{user.fullname}</span>
             <span className="user-menu__username">@{user.username}</span>
           </div>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            // social §2: createpost=open on the page the user is on opens the post form over it
-            onClick={() => go(withCreatePost(location.pathname, location.search))}
-          >
-            New post
-          </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => go(profileLink(user.username))}>
             Profile
           </button>
@@ -169,6 +160,15 @@ export function UserMenu() {
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/MyHelpRequests')}>
             My help requests
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            // social §2: createpost=open on the page the user is on opens the post form over it
+            onClick={() => go(withCreatePost(location.pathname, location.search))}
+          >
+            New post
           </button>
           {user.isAdmin && (
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/admin/claims')}>
