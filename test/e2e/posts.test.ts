@@ -11,7 +11,7 @@ import { newPoint } from '../support/factories';
 import { DESKTOP, MOBILE, saveScreenshot, waitForMapReady } from './support/browser';
 import type { PageDocument, PageWindow } from './support/globals';
 import { startJourney } from './support/journey';
-import { signIn } from './support/session';
+import { apiToken, signIn } from './support/session';
 
 /**
  * Posts (issue 17), as a person makes one: Olivia signs in, opens a café's full-screen page and
@@ -354,6 +354,41 @@ describe('posts', () => {
     expect(errors.filter((error) => !mediaMissing(error))).toEqual([]);
     await Promise.all([page.close(), mapPage.close(), cafePage.close()]);
   }, 240_000);
+
+  test('given an admin on a post’s address, when Hide and then Show are pressed, then the post says it is hidden and then not', async () => {
+    const { server, browser } = journey;
+    // Uma posts through the API, as an app does
+    const id = crypto.randomUUID();
+    const saved = await fetch(`${server.url}/myposts/save`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `appnettoken ${await apiToken(server.url, 'uma')}`,
+      },
+      body: JSON.stringify({
+        id,
+        title: 'Bike for sale',
+        description: 'Barely used.',
+        type: 'classified',
+        xpointid: CAFE,
+        resultMode: 'ReturnJson',
+      }),
+    });
+    expect(saved.status).toBe(200);
+    await browser.context.clearCookies();
+    const { page } = await browser.open(`${server.url}/maps`, DESKTOP);
+    await waitForMapReady(page);
+    await signIn(page, 'admin', 'Ada Admin');
+    await page.goto(`${server.url}/post/${id}`);
+    const modal = page.locator('dialog.posts-modal');
+    await modal.getByRole('heading', { name: 'Bike for sale' }).waitFor();
+    await modal.getByRole('button', { name: 'Hide' }).click();
+    await modal.getByText('Hidden', { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Show' }).click();
+    await modal.getByRole('button', { name: 'Hide' }).waitFor();
+    expect(await modal.getByText('Hidden', { exact: true }).count()).toBe(0);
+    await page.close();
+  });
 
   test('given a visitor on a café’s page, when Create a post is pressed, then the login modal asks to sign in', async () => {
     const { server, browser } = journey;
