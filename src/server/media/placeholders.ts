@@ -218,12 +218,26 @@ export async function renderPlaceholder(type: PostPlaceholder): Promise<Buffer> 
   return canvas.encode('webp', 82);
 }
 
+/** Each placeholder drawn once per process (~5 KB each), whichever stores it goes to. */
+const drawn = new Map<PostPlaceholder, Promise<Buffer>>();
+
+function drawOnce(type: PostPlaceholder): Promise<Buffer> {
+  let picture = drawn.get(type);
+  if (!picture) {
+    picture = renderPlaceholder(type);
+    drawn.set(type, picture);
+    picture.catch(() => drawn.delete(type));
+  }
+  return picture;
+}
+
 /** Per store, the one filling in progress or done: a second call costs nothing. */
 const ensured = new WeakMap<MediaStore, Promise<void>>();
 
 /**
  * Draws and stores every placeholder cover that `media` does not hold yet (a HEAD per type when they
  * are all there). Call once at start, before the server answers; idempotent and safe to call again.
+ * The first call of a process draws (~200 ms for the nine); later stores only get the bytes.
  */
 export function ensurePlaceholderCovers(media: MediaPlace): Promise<void> {
   const store = media.store;
@@ -244,7 +258,7 @@ async function fill(store: MediaStore): Promise<void> {
       if (store.url(key) !== placeholderUrl(type))
         throw new Error(`the media store serves ${key} at ${store.url(key)}, not ${placeholderUrl(type)}`);
       if (await store.head(key)) return;
-      await store.put(key, await renderPlaceholder(type));
+      await store.put(key, await drawOnce(type));
     }),
   );
 }

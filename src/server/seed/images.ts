@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { coverKeyOf, encodePostCover } from '../media/cover';
 import type { MediaStore } from '../media/store';
 import { findCategory, type CategorySupertype } from '../../shared/domain/categories';
 
@@ -119,6 +120,17 @@ export interface ImageSet {
   avatars: string[];
   /** every cover, for screenshots and post images. */
   allCovers: string[];
+  /**
+   * The post cover made from each of `allCovers` by the posts' own pipeline (media/cover.ts): what a
+   * demo post with a picture stores, as a post written through the form would.
+   */
+  postCovers: Map<string, SeedPostCover>;
+}
+
+/** A post's cover columns: `image_url` (the detail variant) and `image_variants` (JSON). */
+export interface SeedPostCover {
+  image_url: string;
+  image_variants: string;
 }
 
 const require = createRequire(import.meta.url);
@@ -256,11 +268,54 @@ async function render(svg: string): Promise<{ data: Buffer; width: number; heigh
 }
 
 /** Stores a file under its content hash (the store skips it when it is already there). */
-async function store(media: MediaStore, data: Buffer): Promise<{ id: string; url: string }> {
+async function store(media: MediaStore, data: Buffer, ext = 'webp'): Promise<{ id: string; url: string }> {
   const id = createHash('sha256').update(data).digest('hex');
-  const key = `${id}.webp`;
+  const key = `${id}.${ext}`;
   await media.put(key, data);
   return { id, url: media.url(key) };
+}
+
+/**
+ * Each distinct cover once through the post cover pipeline (about forty 800x450 pictures: a few
+ * hundred milliseconds, shared by every post that picks one), its files stored and listed as assets.
+ */
+async function makePostCovers(
+  media: MediaStore,
+  covers: Map<string, Buffer>,
+  addAsset: (row: MediaAssetRow) => void,
+): Promise<Map<string, SeedPostCover>> {
+  const entries = [...covers];
+  const encoded = await Promise.all(entries.map(([, data]) => encodePostCover(data)));
+  const result = new Map<string, SeedPostCover>();
+  for (const [i, cover] of encoded.entries()) {
+    const urls: Record<string, string> = {};
+    for (const [name, file] of Object.entries(cover.files)) {
+      const key = coverKeyOf(file);
+      await media.put(key, file.data);
+      urls[name] = media.url(key);
+      addAsset({
+        id: key.slice(0, key.indexOf('.')),
+        mime: file.mime,
+        bytes: file.data.length,
+        width: file.width,
+        height: file.height,
+      });
+    }
+    const { map = '', feed = '', detail = '', fallback = '' } = urls;
+    result.set(entries[i]?.[0] ?? '', {
+      image_url: detail,
+      image_variants: JSON.stringify({
+        map,
+        feed,
+        detail,
+        fallback,
+        placeholder: cover.placeholder,
+        width: cover.width,
+        height: cover.height,
+      }),
+    });
+  }
+  return result;
 }
 
 /** Draws the whole set (about sixty files) and stores it in `media`. */
@@ -268,6 +323,8 @@ export async function generateImages(media: MediaStore): Promise<ImageSet> {
   interface Job {
     svg: string;
     done: (url: string) => void;
+    /** a cover, which posts use too */
+    cover?: boolean;
   }
   const jobs: Job[] = [];
   const covers = Object.fromEntries(Object.keys(COVER_KINDS).map((s) => [s, [] as string[]])) as Record<
@@ -283,6 +340,7 @@ export async function generateImages(media: MediaStore): Promise<ImageSet> {
       const icon = findCategory(supertype, key)?.icon ?? 'maki-star';
       const v = variant++;
       jobs.push({
+        cover: true,
         svg: coverSvg(SUPERTYPE_COLORS[supertype], icon, v),
         done: (url) => {
           covers[supertype].push(url);
@@ -309,19 +367,18 @@ export async function generateImages(media: MediaStore): Promise<ImageSet> {
   const rendered = await Promise.all(jobs.map((job) => render(job.svg)));
   const assets: MediaAssetRow[] = [];
   const seen = new Set<string>();
+  const addAsset = (row: MediaAssetRow) => {
+    if (seen.has(row.id)) return;
+    seen.add(row.id);
+    assets.push(row);
+  };
+  const coverData = new Map<string, Buffer>();
   for (const [i, image] of rendered.entries()) {
     const { id, url } = await store(media, image.data);
-    if (!seen.has(id)) {
-      seen.add(id);
-      assets.push({
-        id,
-        mime: 'image/webp',
-        bytes: image.data.length,
-        width: image.width,
-        height: image.height,
-      });
-    }
+    addAsset({ id, mime: 'image/webp', bytes: image.data.length, width: image.width, height: image.height });
+    if (jobs[i]?.cover) coverData.set(url, image.data);
     jobs[i]?.done(url);
   }
-  return { assets, covers, coverByKind, coverByIcon, logos, avatars, allCovers };
+  const postCovers = await makePostCovers(media, coverData, addAsset);
+  return { assets, covers, coverByKind, coverByIcon, logos, avatars, allCovers, postCovers };
 }

@@ -40,6 +40,8 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
   }
   const withImage = rng.chance(0.55);
   const id = makeGuid(rng);
+  // the picture through the posts' cover pipeline: sized variants and a placeholder, as the form makes
+  const cover = withImage ? w.images.postCovers.get(rng.pick(w.images.allCovers)) : undefined;
   batch.posts.push({
     id,
     user_id: w.userInfo[author]?.id ?? '',
@@ -49,14 +51,15 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
     city_id: city.id,
     xpoint_id: xpointId,
     parent_type: xpointId ? 'X' : null,
-    image_url: withImage ? rng.pick(w.images.allCovers) : null,
-    image_placeholder: withImage
+    image_url: cover?.image_url ?? null,
+    image_variants: cover?.image_variants ?? null,
+    image_placeholder: cover
       ? null
       : (POST_PLACEHOLDERS as readonly string[]).includes(text.placeholder)
         ? text.placeholder
         : rng.pick(POST_PLACEHOLDERS),
     video_url: null,
-    file_resource_bitmask: withImage ? 1 : 0,
+    file_resource_bitmask: cover ? 1 : 0,
     expires_at: expires,
     created_at: created,
     updated_at: created + (rng.chance(0.2) ? rng.int(1, 48) * HOUR : 0),

@@ -227,12 +227,15 @@ export const POSTS: TableSpec<PostRow> = {
     ['xpoint_id', 'text'],
     ['parent_type', 'text'],
     ['image_url', 'text'],
+    ['image_variants', 'text'],
     ['image_placeholder', 'text'],
     ['video_url', 'text'],
     ['file_resource_bitmask', 'integer'],
     ['expires_at', 'bigint'],
     ['created_at', 'bigint'],
     ['updated_at', 'bigint'],
+    // written only when the row sets it (posts.ts: when the post went to the top of its lists)
+    ['listed_at', 'bigint'],
   ],
 };
 
