@@ -764,4 +764,31 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     // counted per person: an admin's edit of the same post goes through
     expect((await save({ ...fields, version }, as.admin)).statusCode).toBe(200);
   });
+
+  it('limits cover uploads per person (30 in 30 minutes), counted before the image is stored', async () => {
+    expect((await registerUser(t, 'uploader', PASSWORD)).statusCode).toBe(201);
+    const uploader = bearer((await signIn(t, 'uploader', PASSWORD)).token);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const post = await make({ cover_image: png.toString('base64') }, uploader);
+    const fields = {
+      id: post.postid,
+      title: 't',
+      description: 'd',
+      type: 'deal',
+      cover_image: png.toString('base64'),
+    };
+    let version = 1;
+    for (let i = 1; i < 30; i++) {
+      const res = await save({ ...fields, version }, uploader);
+      expect(res.statusCode, res.body).toBe(200);
+      version += 1;
+    }
+    const refused = await save({ ...fields, version }, uploader);
+    expectError(refused, 429, 1020);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(1700);
+    // an edit without a new cover is not an upload
+    expect((await save({ ...fields, cover_image: undefined, version }, uploader)).statusCode).toBe(200);
+  });
 });

@@ -134,25 +134,30 @@ function listed(store: Store, filter: ListFilter) {
 
 /**
  * One page of posts, newest first (listed_at, then id, both descending: the order of the
- * posts_point_listed and posts_user_listed indexes read backwards, so the page is a short index
- * walk, and only its rows are joined to their author, city, point and video).
+ * posts_point_listed and posts_user_listed indexes read backwards, which hold the columns the
+ * filters test, so the page is a short index walk and the total an index-only count). The page's
+ * rows are joined to their author, city, point and video in the same query: reading the page's ids
+ * first and the rows by id after cost a second, random primary-key lookup per row (PostgreSQL p50
+ * 3.5 ms for an author's page against 0.7 ms for the old query, bench/posts.ts).
  */
 async function page(
   store: Store,
   filter: ListFilter,
   paging: { offset: number; limit: number },
 ): Promise<{ rows: PostRow[]; total: number }> {
-  const ids = listed(store, filter)
-    .select('id')
-    .orderBy('listed_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(paging.offset)
-    .limit(paging.limit);
+  const { liveAt, hidden } = filter;
+  let query = selectPosts(store).where(`p.${filter.column}`, '=', filter.value);
+  if (liveAt !== undefined)
+    query = query.where((eb) => eb.or([eb('p.expires_at', 'is', null), eb('p.expires_at', '>', liveAt)]));
+  if (hidden === null) query = query.where('p.hidden_at', 'is', null);
+  else if (hidden !== 'all')
+    query = query.where((eb) => eb.or([eb('p.hidden_at', 'is', null), eb('p.user_id', '=', hidden.userId)]));
   const [rows, count] = await Promise.all([
-    selectPosts(store)
-      .where('p.id', 'in', ids)
+    query
       .orderBy('p.listed_at', 'desc')
       .orderBy('p.id', 'desc')
+      .offset(paging.offset)
+      .limit(paging.limit)
       .execute(),
     listed(store, filter)
       .select((eb) => eb.fn.countAll().as('n'))
