@@ -196,4 +196,26 @@ describe.each(TEST_DIALECTS)('job queue on %s', (dialect) => {
     expect(ran).toBe(1);
     expect((await job(id)).attempts).toBe(1);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'on PostgreSQL a job enqueued by another process starts at once, not at the next poll',
+    async () => {
+      const worker = queue({ workerId: 'b', pollMs: 60_000 }, second ?? store);
+      const ranAt: number[] = [];
+      worker.register('wake.me', async () => {
+        ranAt.push(Date.now());
+      });
+      worker.start();
+      await until(() => worker.listening);
+      const sender = queue({ workerId: 'a' });
+      await sender.enqueue('wake.me', {});
+      await until(() => ranAt.length === 1);
+      // the worker's look after that run has found nothing; its next poll is a minute away
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const sentAt = Date.now();
+      await sender.enqueue('wake.me', {});
+      await until(() => ranAt.length === 2);
+      expect(ranAt[1]! - sentAt).toBeLessThan(1000);
+    },
+  );
 });

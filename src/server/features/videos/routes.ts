@@ -37,8 +37,8 @@ import { UPLOAD_ROUTE_DOCS } from './docs';
  *   GET    /v1/videos/{id}          its author: every state; others: ready ones
  *
  * Who may is checked here, before tus reads a byte: a visitor is answered 401, another user's upload
- * 404 (it is not theirs to know of). tus answers in its own protocol (204s, offsets) and its own
- * plain-text errors; the refusals made here, and a video that is not one, answer in the catalogue's shape.
+ * 404 (it is not theirs to know of). tus speaks its protocol (201 with Location, 204s, offsets in
+ * headers); every refusal, tus's own plain-text ones included, answers in the catalogue's shape.
  */
 export const videoRoutes: FastifyPluginAsyncZod<{
   store: Store;
@@ -78,6 +78,18 @@ export const videoRoutes: FastifyPluginAsyncZod<{
       }
     },
   });
+  // what uploads leave behind, swept at start and every 10 minutes (service.ts sweepUploads)
+  const sweep = () =>
+    videos.sweepUploads(directory).catch((error: unknown) => {
+      app.log.error({ err: error }, 'video: sweeping the upload directory failed');
+    });
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   tus.on(EVENTS.POST_TERMINATE, (_request, _response, id) => {
     videos.cancelled(id).catch((error: unknown) => app.log.error({ err: error }, 'video: cancel failed'));
   });
@@ -142,7 +154,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         checkUploadLength(request);
-        await handOver(request, reply);
+        return handOver(request, reply);
       },
     );
     for (const method of ['HEAD', 'PATCH', 'DELETE'] as const)
@@ -190,6 +202,8 @@ function checkUploadLength(request: FastifyRequest): void {
   if (length === 0) throw new AppError('videoEmpty', { size: VIDEO_MAX_LABEL });
   if (length > VIDEO_MAX_BYTES) throw new AppError('invalidVideoSize', { size: VIDEO_MAX_LABEL });
 }
+
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** Headers of tus's answer that Fastify sets itself (the body's) or that say nothing to a same-origin page. */
 const SKIPPED_TUS_HEADERS = new Set([

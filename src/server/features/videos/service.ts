@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VideoResponse } from '../../../shared/api/videos';
@@ -31,6 +32,12 @@ export const TRANSCODE_JOB = 'video.transcode';
 const TRANSCODE_RETRIES = 2;
 const TRANSCODE_BACKOFF_MS = 10_000;
 
+/** A file untouched this long is no longer being written by a request. */
+const SETTLED_MS = 10 * 60_000;
+/** An upload not finished within a day is given up. */
+const UNFINISHED_MS = 24 * 3600_000;
+const UNFINISHED_REASON = 'the upload was not finished within a day; send the video again';
+
 /** The extension a source is kept under while it waits for its transcode (media keys need one). */
 function sourceExtension(probe: VideoProbe): string {
   const formats = probe.format.split(',');
@@ -53,11 +60,13 @@ export class VideoService {
     private readonly store: Store,
     private readonly media: MediaPlace,
     private readonly queue: JobQueue,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    /** the transcode's retries and first backoff (tests shorten them) */
+    transcode: { retries?: number; backoffMs?: number } = {},
   ) {
     queue.register<{ id: string }>(TRANSCODE_JOB, (payload, run) => this.transcode(payload.id, run), {
-      retries: TRANSCODE_RETRIES,
-      backoffMs: TRANSCODE_BACKOFF_MS,
+      retries: transcode.retries ?? TRANSCODE_RETRIES,
+      backoffMs: transcode.backoffMs ?? TRANSCODE_BACKOFF_MS,
       onGiveUp: async (payload, error) => this.gaveUp(payload.id, error),
     });
   }
@@ -182,6 +191,50 @@ export class VideoService {
     const reason = `converting it for playback failed (${error.message.replace(/\.$/, '')}); try another file, or export it as an H.264 MP4`;
     await updateVideo(this.store, id, ['queued', 'processing'], { state: 'failed', error: reason });
     if (video?.source_key) await this.media.store.delete(video.source_key);
+  }
+
+  /**
+   * The upload directory's leftovers (every 10 minutes, and at start): an upload whose last byte
+   * arrived in a process that stopped before dealing with it is dealt with now; one not finished
+   * within a day fails (the author sends it again) and its bytes go; files no upload owns go.
+   * Each process sweeps its own directory (tus files are local); a row left `uploading` for two days,
+   * whose file is on a machine that is gone, fails on any process.
+   */
+  async sweepUploads(directory: string, now = Date.now()): Promise<void> {
+    let names: string[] = [];
+    try {
+      names = await fs.promises.readdir(directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    for (const name of names) {
+      if (!/^[0-9a-f]{32}$/.test(name)) continue;
+      const file = path.join(directory, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat) continue;
+      const forget = () =>
+        Promise.all([file, `${file}.json`].map((gone) => fs.promises.rm(gone, { force: true })));
+      const video = await findVideo(this.store, name);
+      const quiet = now - stat.mtimeMs > SETTLED_MS;
+      if (!video || video.state !== 'uploading') {
+        if (quiet) await forget();
+      } else if (quiet && stat.size === Number(video.bytes) && stat.size > 0) {
+        await this.finish(name, file).catch((error: unknown) => {
+          if (!(error instanceof AppError))
+            this.log.error({ err: error }, 'video: finishing a left upload failed');
+        });
+        await forget();
+      } else if (now - video.created_at > UNFINISHED_MS) {
+        await updateVideo(this.store, name, ['uploading'], { state: 'failed', error: UNFINISHED_REASON });
+        await forget();
+      }
+    }
+    await this.store.db
+      .updateTable('videos')
+      .set({ state: 'failed', error: UNFINISHED_REASON, updated_at: now })
+      .where('state', '=', 'uploading')
+      .where('created_at', '<', now - 2 * UNFINISHED_MS)
+      .execute();
   }
 
   /** GET /v1/videos/{id}: its author sees every state and why it failed; others only a ready video. */
