@@ -374,7 +374,7 @@ describe('posts', () => {
         resultMode: 'ReturnJson',
       }),
     });
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(201);
     await browser.context.clearCookies();
     const { page } = await browser.open(`${server.url}/maps`, DESKTOP);
     await waitForMapReady(page);
