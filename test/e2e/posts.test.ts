@@ -253,6 +253,14 @@ describe('posts', () => {
       )
       .toBe(true);
     await saveScreenshot(page, 'posts-point-list-1280');
+    // the card's menu (social §2 feed-item menu): Copy link, then COPIED; Cancel closes it
+    await cafePosts.getByRole('button', { name: `More for ${TITLE}` }).click();
+    await page.getByRole('menuitem', { name: 'Copy link' }).click();
+    await cafePosts.getByRole('button', { name: 'COPIED' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await cafePosts.getByRole('button', { name: `More for ${TITLE}` }).click();
+    await page.getByRole('menuitem', { name: 'Cancel' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
 
     // on the map (posts-map's layer), at once
     const mapPage = (
@@ -398,5 +406,21 @@ describe('posts', () => {
     await page.getByRole('button', { name: 'Create a post' }).click();
     await page.locator('#ppreg').getByText('You need to login to create a post.').waitFor();
     await page.close();
+
+    // posts=1 scrolls the page to its posts block once it is there
+    // (a short phone, so the page surely scrolls)
+    const scrolled = (await browser.open(`${server.url}/${CAFE}?posts=1`, { width: 375, height: 420 })).page;
+    await expect
+      .poll(() =>
+        scrolled.locator('[data-posts-block]').evaluate((block) => {
+          const { top } = (
+            block as unknown as { getBoundingClientRect(): { top: number } }
+          ).getBoundingClientRect();
+          return Math.round(top);
+        }),
+      )
+      .toBeLessThan(120);
+    expect(await scrolled.evaluate(() => document.documentElement.scrollTop)).toBeGreaterThan(0);
+    await scrolled.close();
   });
 });
