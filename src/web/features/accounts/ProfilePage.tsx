@@ -185,7 +185,12 @@ function ProfileBody({
           </p>
         }
       >
-        <ProfilePosts username={user.username} pagenumber={pagenumber} pagesize={pagesize} />
+        <ProfilePosts
+          username={user.username}
+          pagenumber={pagenumber}
+          pagesize={pagesize}
+          firstPage={posts}
+        />
       </Suspense>
     </>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { PostPage } from '../../../shared/api/posts';
 import { errorText } from '../../lib/query';
 import { useSession } from '../accounts/session';
 import { hasFlag, scrollToPostsBlock, withoutCreatePost } from './flags';
@@ -15,6 +16,8 @@ export interface ProfilePostsProps {
   /** the address's paging (social §2: kept when coming back after an edit) */
   pagenumber: number;
   pagesize: number;
+  /** the page the profile's own answer carries (page 1 of 12): shown without asking again */
+  firstPage?: PostPage;
 }
 
 /**
@@ -31,12 +34,19 @@ export default function ProfilePosts(props: ProfilePostsProps) {
   );
 }
 
-function ProfilePostsBlock({ username, pagenumber, pagesize }: ProfilePostsProps) {
+function ProfilePostsBlock({ username, pagenumber, pagesize, firstPage }: ProfilePostsProps) {
   const { user } = useSession();
   const host = usePostsHost();
   const location = useLocation();
   const navigate = useNavigate();
-  const posts = useQuery(userPostsQuery(username, user?.id ?? '', pagenumber, pagesize));
+  const carried =
+    firstPage !== undefined && firstPage.pagenumber === pagenumber && firstPage.pagesize === pagesize
+      ? firstPage
+      : undefined;
+  const posts = useQuery({
+    ...userPostsQuery(username, user?.id ?? '', pagenumber, pagesize),
+    ...(carried === undefined ? {} : { initialData: carried }),
+  });
   const own = user?.username === username;
 
   const flag = hasFlag(location.search, 'createpost');
