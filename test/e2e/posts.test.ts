@@ -147,6 +147,9 @@ describe('posts', () => {
     ).toBe('Close (also Cancels upload)');
     const title = modal.getByLabel('Title', { exact: true });
     await title.waitFor();
+    // with the form open a press on the backdrop does not close the modal (AllFeatures, social §2)
+    await page.mouse.click(8, 400);
+    expect(await modal.isVisible()).toBe(true);
     // the café is chosen as the post's place
     await expect.poll(() => modal.getByRole('radio', { name: CAFE_TITLE }).isChecked()).toBe(true);
 
@@ -281,6 +284,31 @@ describe('posts', () => {
     expect(mapPage.url()).not.toContain('createpost');
     await mapModal.getByRole('button', { name: 'Cancel', exact: true }).click();
     await mapModal.waitFor({ state: 'detached' });
+    // "Close (also Cancels upload)": an upload on its way is stopped and deleted on the server
+    await mapPage.goto(`${server.url}/maps?createpost=open`);
+    await mapModal.getByRole('tab', { name: 'Video' }).click();
+    const slow = await browser.context.newCDPSession(mapPage);
+    await slow.send('Network.enable');
+    await slow.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 200_000,
+    });
+    await choose(mapPage, mapModal.getByText('Choose a video'), files.video);
+    await mapModal.getByRole('progressbar', { name: 'Uploading clip.mp4' }).waitFor();
+    const terminated = mapPage.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && response.url().includes('/v1/uploads/video/'),
+    );
+    await mapModal.getByRole('button', { name: 'Close (also Cancels upload)' }).click();
+    await mapModal.waitFor({ state: 'detached' });
+    expect((await terminated).status()).toBe(204);
+    await slow.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     // the same from the account menu's New post, where the app offers what a person can add
     await mapPage.getByRole('button', { name: 'Account menu for Olivia Owner' }).click();
     await mapPage.getByRole('menuitem', { name: 'New post' }).click();
@@ -309,7 +337,9 @@ describe('posts', () => {
     await modal.getByText('This date has passed').waitFor();
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.getByText('Expired', { exact: true }).first().waitFor();
-    await modal.getByRole('button', { name: 'Close', exact: true }).click();
+    // the details view: a press on the backdrop closes it
+    await page.mouse.click(8, 400);
+    await modal.waitFor({ state: 'detached' });
     // it stays on the profile, marked Expired
     const card = profilePosts.getByRole('link', { name: new RegExp(EDITED) });
     await card.getByText('Expired').waitFor();
