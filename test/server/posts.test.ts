@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  POSTS_COUNT_CAP,
   RENEW_INTERVAL_MS,
   postDeleteResponseSchema,
   postFormStateSchema,
@@ -504,7 +505,7 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       const res = await inject('GET', `/v1/posts/point/${point}?pagenumber=${n}&pagesize=10`, as.visitor);
       expect(res.statusCode, res.body).toBe(200);
       const pageOf = postPageSchema.parse(res.json());
-      expect(pageOf).toMatchObject({ total: 25, pagenumber: n, pagesize: 10 });
+      expect(pageOf).toMatchObject({ total: 25, total_capped: false, pagenumber: n, pagesize: 10 });
       pages.push(...pageOf.items.map((p) => p.postid));
     }
     expect(pages).toEqual(live);
@@ -516,6 +517,29 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     expect(postPageSchema.parse(whole.posts).items.map((p) => p.postid)).toEqual(
       profile.items.map((p) => p.postid),
     );
+    // a list's total is counted up to 1,000 posts, and says so when there are more
+    await t.store.db
+      .insertInto('posts')
+      .values(
+        Array.from({ length: POSTS_COUNT_CAP + 1 - 30 }, (_, i) => ({
+          id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+          user_id: pager.id,
+          title: `Old ${i}`,
+          description: 'd',
+          type: 'general',
+          file_resource_bitmask: 0,
+          created_at: base - 86_400_000,
+          updated_at: base - 86_400_000,
+          listed_at: base - 86_400_000 - i,
+        })),
+      )
+      .execute();
+    const capped = postPageSchema.parse(
+      (await inject('GET', '/v1/posts/user/pager?pagenumber=84', as.visitor)).json(),
+    );
+    expect(capped).toMatchObject({ total: POSTS_COUNT_CAP, total_capped: true, pagenumber: 84 });
+    // the page past the counted ones still answers: posts 997-1,001
+    expect(capped.items.map((p) => p.title)).toEqual(['Old 966', 'Old 967', 'Old 968', 'Old 969', 'Old 970']);
     expectError(await inject('GET', '/v1/posts/user/nobody-here', as.visitor), 404, 1000);
     expectError(await inject('GET', '/v1/posts/point/..bad..', as.visitor), 400, 6705);
     expectError(await inject('GET', `/v1/posts/point/${point}?pagesize=1000`, as.visitor), 400, 1003);

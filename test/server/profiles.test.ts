@@ -207,7 +207,7 @@ describe.each(TEST_DIALECTS)('profiles over HTTP (%s)', (dialect) => {
   it('answers a user with nothing yet with empty lists and zero counts', async () => {
     const body = profileResponseSchema.parse((await get('/v1/users/rosa')).json());
     expect(body.points).toEqual({ items: [], total: 0, pagenumber: 1, pagesize: 12 });
-    expect(body.posts).toEqual({ items: [], total: 0, pagenumber: 1, pagesize: 12 });
+    expect(body.posts).toEqual({ items: [], total: 0, total_capped: false, pagenumber: 1, pagesize: 12 });
     expect(body.counts).toEqual({ followers: 1, following: 1, reviews: 0 });
   });
 

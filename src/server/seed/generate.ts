@@ -7,7 +7,6 @@
  * (no points, so the next start seeds again), apart from image files under DATA_DIR/media, which are
  * content-addressed and reused.
  */
-import { sql } from 'kysely';
 import path from 'node:path';
 import OpeningHours from 'opening_hours';
 import { hashPassword } from '../features/accounts/password';
@@ -166,11 +165,6 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
     await batch.writeTo(sink, counts);
     await attachDemoVideos(sink, videos, now);
     await sink.commit();
-    // a post on a point is where the point is (as the post form writes it, features/posts): the map
-    // and search read the post's own row
-    await sql`update posts set lat = (select p.lat from points p where p.id = posts.xpoint_id),
-      lon = (select p.lon from points p where p.id = posts.xpoint_id)
-      where xpoint_id is not null and lat is null`.execute(store.db);
   } catch (error) {
     await sink.rollback().catch(() => {});
     throw error;

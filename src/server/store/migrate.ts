@@ -11,7 +11,7 @@ import * as m0008 from './migrations/0008_claims_and_consulting';
 import * as m0009 from './migrations/0009_change_notify';
 import * as m0010 from './migrations/0010_posts';
 import * as m0011 from './migrations/0011_jobs';
-import * as m0011b from './migrations/0011_posts_list_indexes';
+import * as m0012 from './migrations/0012_posts_list_indexes';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -30,7 +30,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0009_change_notify', m0009],
   ['0010_posts', m0010],
   ['0011_jobs', m0011],
-  ['0011_posts_list_indexes', m0011b],
+  ['0012_posts_list_indexes', m0012],
 ];
 
 class InlineProvider implements MigrationProvider {

@@ -53,7 +53,7 @@ import { PostService, type SaveHooks, type SaveLimit } from './service';
  * The profile (GET /v1/users/{username}, features/profiles) carries page 1 of the user list
  * (`posts`: the same PostPage as GET /v1/posts/user/{username}, 12 per page, expired ones marked
  * `expired`, hidden ones only for their author and admins); the web shows that page with the profile
- * and asks /v1/posts/user/{username}?pagenumber=N&pagesize=M for the others (decided 08:45 UTC).
+ * and asks /v1/posts/user/{username}?pagenumber=N&pagesize=M for the others (decided 09:10 UTC).
  *
  * Result modes (social §4): DoRedirect answers 303 to returnUrl (or the post's /post/{id}); ReturnUrl
  * answers 200 text/plain with that address; ReturnJson answers {error_n: 0, error_msg: '', post,

@@ -341,8 +341,19 @@ export class PostService {
   ): Promise<PostPage> {
     if (!isValidId(xpointId)) throw new AppError('invalidXpointId');
     const hidden: q.HiddenVisibleTo = isAdmin(viewer) ? 'all' : viewer ? { userId: viewer.id } : null;
-    const { rows, total } = await q.pointPosts(this.store, xpointId, this.now(), hidden, offsetOf(paging));
-    return { items: rows.map((row) => this.recordOf(viewer, row)), total, ...paging };
+    const { rows, total, totalCapped } = await q.pointPosts(
+      this.store,
+      xpointId,
+      this.now(),
+      hidden,
+      offsetOf(paging),
+    );
+    return {
+      items: rows.map((row) => this.recordOf(viewer, row)),
+      total,
+      total_capped: totalCapped,
+      ...paging,
+    };
   }
 
   /** GET /v1/posts/user/{username}: a profile's posts, expired ones included and marked. */
@@ -414,8 +425,13 @@ export async function postsOfUser(
   now = Date.now(),
 ): Promise<PostPage> {
   const hidden: q.HiddenVisibleTo = isAdmin(viewer) || viewer?.id === userId ? 'all' : null;
-  const { rows, total } = await q.userPosts(store, userId, hidden, offsetOf(paging));
-  return { items: rows.map((row) => postRecord(viewer, row, now)), total, ...paging };
+  const { rows, total, totalCapped } = await q.userPosts(store, userId, hidden, offsetOf(paging));
+  return {
+    items: rows.map((row) => postRecord(viewer, row, now)),
+    total,
+    total_capped: totalCapped,
+    ...paging,
+  };
 }
 
 function formState(input: PostActionRequest, post: PostResult | null): PostFormState {
