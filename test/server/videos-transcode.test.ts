@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAttachableVideo } from '../../src/server/features/videos/queries';
 import { VideoService } from '../../src/server/features/videos/service';
 import { JobQueue } from '../../src/server/jobs/queue';
 import { diskMedia, type MediaPlace } from '../../src/server/media/store';
@@ -179,6 +180,10 @@ describe.each(TEST_DIALECTS)('the video.transcode job on %s', (dialect) => {
       error: 'the upload was not finished within a day; send the video again',
     });
     expect(fs.readdirSync(uploads)).toEqual([]);
+    // what a post may name: its author's video, unless it failed
+    expect((await findAttachableVideo(store, 'u1', crashed))?.id).toBe(crashed);
+    expect(await findAttachableVideo(store, 'someone-else', crashed)).toBeUndefined();
+    expect(await findAttachableVideo(store, 'u1', unfinished)).toBeUndefined();
     await queue.stop();
   });
 });

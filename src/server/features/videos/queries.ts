@@ -58,3 +58,17 @@ export async function updateVideo(
 export async function deleteUploadingVideo(store: Store, id: string): Promise<void> {
   await store.db.deleteFrom('videos').where('id', '=', id).where('state', '=', 'uploading').execute();
 }
+
+/**
+ * The video `userId` may attach to a post (posts' `video_id`): their own upload, in any state but
+ * failed (a post may be saved while its video is still processed; it shows once ready).
+ */
+export function findAttachableVideo(store: Store, userId: string, id: string): Promise<VideoRow | undefined> {
+  return store.db
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'failed')
+    .executeTakeFirst();
+}
