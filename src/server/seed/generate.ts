@@ -8,6 +8,7 @@
  * content-addressed and reused.
  */
 import path from 'node:path';
+import { sql } from 'kysely';
 import OpeningHours from 'opening_hours';
 import { hashPassword } from '../features/accounts/password';
 import { POINT_SUPERTYPES, type PointSupertype } from '../../shared/domain/supertypes';
