@@ -56,7 +56,10 @@ function PointPostsBlock({ point }: { point: PlaceChoice }) {
   useEffect(() => (hasFlag(window.location.search, 'posts') ? scrollToPostsBlock() : undefined), []);
 
   const total = posts.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE));
+  // past a capped count (POSTS_COUNT_CAP) the pages go on while they are full
+  const capped = posts.data?.total_capped === true;
+  const full = (posts.data?.items.length ?? 0) === POSTS_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE), capped && full ? page + 1 : 1);
   return (
     <div className="posts-block" data-posts-block="">
       <div className="posts-create">
@@ -99,9 +102,7 @@ function PointPostsBlock({ point }: { point: PlaceChoice }) {
                 >
                   Prev
                 </button>
-                <span>
-                  Page {page} of {pages}
-                </span>
+                <span>{capped ? `Page ${page}` : `Page ${page} of ${pages}`}</span>
                 <button
                   type="button"
                   className="xp-button"

@@ -59,7 +59,11 @@ function ProfilePostsBlock({ username, pagenumber, pagesize, firstPage }: Profil
 
   const pageLink = (page: number) => `?pagenumber=${page}&pagesize=${pagesize}`;
   const total = posts.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pagesize));
+  // a capped total (more than POSTS_COUNT_CAP) has pages past the count: Next stays while pages are full
+  const capped = posts.data?.total_capped === true;
+  const full = (posts.data?.items.length ?? 0) === pagesize;
+  const pages = Math.max(1, Math.ceil(total / pagesize), capped && full ? pagenumber + 1 : 1);
+  const totalText = capped ? `${total.toLocaleString('en')}+` : String(total);
   return (
     <section className="profile__section posts-block" aria-labelledby="profile-posts" data-posts-block="">
       <div className="posts-block__head">
@@ -94,7 +98,8 @@ function ProfilePostsBlock({ username, pagenumber, pagesize, firstPage }: Profil
         ) : (
           <>
             <p className="posts-block__note" aria-live="polite">
-              {(pagenumber - 1) * pagesize + 1}–{Math.min(total, pagenumber * pagesize)} of {total}
+              {(pagenumber - 1) * pagesize + 1}–{(pagenumber - 1) * pagesize + posts.data.items.length} of{' '}
+              {totalText}
             </p>
             <PostCards posts={posts.data.items} showAuthor={false} />
           </>
@@ -110,9 +115,7 @@ function ProfilePostsBlock({ username, pagenumber, pagesize, firstPage }: Profil
               Prev
             </span>
           )}
-          <span>
-            Page {pagenumber} of {pages}
-          </span>
+          <span>{capped ? `Page ${pagenumber}` : `Page ${pagenumber} of ${pages}`}</span>
           {pagenumber < pages ? (
             <Link className="xp-button" rel="next" to={pageLink(pagenumber + 1)}>
               Next
