@@ -14,6 +14,9 @@ import { CATEGORY_NAMES } from './categories';
 import { installOneVideoAtATime } from './video';
 import { announcePostWrite } from './writes';
 
+/** How often a post whose video is being processed is read again. */
+const VIDEO_POLL_MS = 3000;
+
 /** Social §9: the copy-link confirmation shows for 2 s. */
 export const COPIED_MS = 2000;
 
@@ -43,7 +46,14 @@ export interface PostDetailProps {
  */
 export function PostDetail({ id, onLoaded, onEdit, onDeleted, onClose }: PostDetailProps) {
   const { user } = useSession();
-  const resource = useQuery(postDetailsQuery(id, user?.id ?? ''));
+  const resource = useQuery({
+    ...postDetailsQuery(id, user?.id ?? ''),
+    // while its video is on its way the post is read again, so the video shows once it is ready
+    refetchInterval: (query) => {
+      const state = query.state.data?.video_state;
+      return state === 'uploading' || state === 'queued' || state === 'processing' ? VIDEO_POLL_MS : false;
+    },
+  });
   const settled = resource.status !== 'pending';
   useEffect(() => {
     if (settled) onLoaded();
