@@ -139,6 +139,7 @@ describe('posts', () => {
     // the café's full-screen page: an honest empty state and the create-post box
     await page.goto(`${server.url}/${CAFE}`);
     await page.getByText(`No posts from ${CAFE_TITLE} yet.`).waitFor();
+    await saveScreenshot(page, 'posts-point-empty-1280');
     await page.getByRole('button', { name: 'Create a post' }).click();
     const modal = page.locator('dialog.posts-modal');
     await modal.getByRole('heading', { name: 'Post', exact: true }).waitFor();
@@ -161,6 +162,9 @@ describe('posts', () => {
     expect(await title.getAttribute('aria-invalid')).toBe('true');
     await choose(page, modal.getByText('Choose a picture'), files.big);
     await modal.getByText('Invalid image size. Max allowed 10 MB').waitFor();
+    await page.setViewportSize(MOBILE);
+    await saveScreenshot(page, 'posts-form-refused-375');
+    await page.setViewportSize(DESKTOP);
 
     // the cover: chosen, cropped (keys move it, the slider zooms), OK makes the 512x512 crop
     await title.fill(TITLE);
