@@ -11,6 +11,7 @@ import { newPoint } from '../support/factories';
 import { DESKTOP, MOBILE, saveScreenshot, waitForMapReady } from './support/browser';
 import type { PageDocument, PageWindow } from './support/globals';
 import { startJourney } from './support/journey';
+import { mapIdle, pagePixel } from './support/map';
 import { apiToken, signIn } from './support/session';
 
 /**
@@ -275,9 +276,17 @@ describe('posts', () => {
     ).page;
     await waitForMapReady(mapPage);
     await expect.poll(() => mapShows(mapPage, postId), { timeout: 5_000 }).toBe(true);
+    // a click on its badge (up and to the right of the café's icon) opens it: /post/{id}, the modal
+    await mapIdle(mapPage);
+    const place = await pagePixel(mapPage, AT.lon, AT.lat);
+    await mapPage.mouse.click(place.x + 14, place.y - 14);
+    const mapModal = mapPage.locator('dialog.posts-modal');
+    await mapModal.getByRole('heading', { name: TITLE }).waitFor();
+    expect(new URL(mapPage.url()).pathname).toBe(`/post/${postId}`);
+    await mapModal.getByRole('button', { name: 'Close (also Cancels upload)' }).click();
+    await mapModal.waitFor({ state: 'detached' });
     // the copied link opens the map with the post in the modal; closing it leaves the map
     await mapPage.goto(link);
-    const mapModal = mapPage.locator('dialog.posts-modal');
     await mapModal.getByRole('heading', { name: TITLE }).waitFor();
     await mapModal.getByRole('button', { name: 'Close (also Cancels upload)' }).click();
     await mapModal.waitFor({ state: 'detached' });

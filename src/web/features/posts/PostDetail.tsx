@@ -1,15 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Linkify from 'linkify-react';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PostResult } from '../../../shared/api/posts';
 import { fullscreenLink, postLink, profileLink } from '../../../shared/address/links';
-import { errorText } from '../../lib/query';
+import { errorText, useForgetOnLeave } from '../../lib/query';
 import { Dialog } from '../../ui/Dialog';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';
 import { usePostsHost } from './context';
 import { formatPostDate } from './format';
-import { deletePost, hidePost, postDetailsQuery, refreshPosts, savePost } from './postsApi';
+import { deletePost, hidePost, postDetailsPath, postDetailsQuery, refreshPosts, savePost } from './postsApi';
 import { CATEGORY_NAMES } from './categories';
 import { installOneVideoAtATime } from './video';
 import { announcePostWrite } from './writes';
@@ -296,13 +296,17 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
   const hintId = useId();
   const renewable = post.renewable_at === null || post.renewable_at <= now;
 
+  const forget = useForgetOnLeave();
+  // each write is a mutation, so it refreshes what it changed itself (the app's catch-all refresh of
+  // writes made outside mutations would read the deleted post's details again, and hear 404)
+  const write = useMutation({ mutationFn: (work: () => Promise<string | null>) => work() });
   const run = async (label: string, work: () => Promise<string | null>) => {
     setBusy(label);
     setMessage(null);
     try {
-      const problem = await work();
+      const problem = await write.mutateAsync(work);
       if (problem !== null) setMessage(problem);
-      await refreshPosts(client);
+      await refreshPosts(client, label === 'delete' ? postDetailsPath(post.postid) : undefined);
     } catch (error) {
       setMessage(errorText(error));
     } finally {
@@ -342,6 +346,8 @@ function OwnerActions({ post, onEdit, onDeleted }: { post: PostResult; onEdit():
       const answer = await deletePost(post.postid, '/');
       if (answer.error_n > 0) return answer.error_msg || 'Server returned Error!';
       announcePostWrite(null);
+      // the deleted post's answer goes with its view, never read again
+      forget({ queryKey: [postDetailsPath(post.postid)] });
       onDeleted();
       return null;
     });

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { NearbyPlace, PostFormState, PostResult } from '../../../shared/api/posts';
+import type { NearbyPlace, PostFormState, PostResult, PostSaveResponse } from '../../../shared/api/posts';
 import { ApiError } from '../../lib/api';
 import { errorAt } from '../../ui/formErrors';
 import { useRefusalFocus } from '../../ui/useRefusalFocus';
@@ -63,6 +64,8 @@ export function PostForm({ state, place, origin, onSaved, onCancel, registerCanc
   const videoCancel = useRef<(() => void) | null>(null);
   const formRef = useRefusalFocus('.posts-form__message', formState.submitCount);
   const submitting = formState.isSubmitting;
+  // a mutation: the modal refreshes the posts answers after a save (not the app's catch-all refresh)
+  const write = useMutation({ mutationFn: (save: () => Promise<PostSaveResponse>) => save() });
 
   // the modal's close button stops both the video upload and a save on its way
   useEffect(() => {
@@ -89,12 +92,14 @@ export function PostForm({ state, place, origin, onSaved, onCancel, registerCanc
     setProgress(0);
     const chosen = places.list.find((entry) => entry.xpointid === values.xpointid);
     try {
-      const answer = await savePost(
-        state.action,
-        formFields(state, values, cover, video, chosen?.city_forurl ?? null),
-        cover.kind === 'blob' ? cover.blob : null,
-        setProgress,
-        controller.signal,
+      const answer = await write.mutateAsync(() =>
+        savePost(
+          state.action,
+          formFields(state, values, cover, video, chosen?.city_forurl ?? null),
+          cover.kind === 'blob' ? cover.blob : null,
+          setProgress,
+          controller.signal,
+        ),
       );
       if (answer.error_n > 0 || answer.post === null) {
         setFormError(

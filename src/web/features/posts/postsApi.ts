@@ -99,13 +99,18 @@ export function hidePost(id: string, hidden: boolean) {
   return apiPost('/myposts/hide', hideAnswerSchema, { id, hidden });
 }
 
-/** The answers a post write may have changed: every posts list and detail, and the profiles. */
-export function refreshPosts(client: QueryClient): Promise<void> {
+/**
+ * The answers a post write may have changed: every posts list and detail, and the profiles; but not
+ * `except` (the details of a post just deleted, which would answer 404 if read again while its
+ * view is still closing).
+ */
+export function refreshPosts(client: QueryClient, except?: string): Promise<void> {
   return refreshAfterWrite(client, {
     predicate: ({ queryKey }) => {
       const key = queryKey[0];
       return (
         typeof key === 'string' &&
+        key !== except &&
         (key.startsWith('/v1/posts/') || key.startsWith('/myposts/') || key.startsWith('/v1/users/'))
       );
     },
