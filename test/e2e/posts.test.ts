@@ -275,7 +275,9 @@ describe('posts', () => {
       await browser.open(`${server.url}/maps${buildMapHash({ zoom: 14, lng: AT.lon, lat: AT.lat })}`, DESKTOP)
     ).page;
     await waitForMapReady(mapPage);
-    await expect.poll(() => mapShows(mapPage, postId), { timeout: 5_000 }).toBe(true);
+    // drawn as soon as the map has its first tiles, no later than 1 s after (the write-to-tiles time
+    // itself is posts-map's measure)
+    await expect.poll(() => mapShows(mapPage, postId), { timeout: 1_000 }).toBe(true);
     // a click on its badge (up and to the right of the café's icon) opens it: /post/{id}, the modal
     await mapIdle(mapPage);
     const place = await pagePixel(mapPage, AT.lon, AT.lat);
@@ -367,7 +369,7 @@ describe('posts', () => {
     await cafePage.getByText(`No posts from ${CAFE_TITLE} yet.`).waitFor();
     await mapPage.reload();
     await waitForMapReady(mapPage);
-    await expect.poll(() => mapShows(mapPage, postId), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => mapShows(mapPage, postId), { timeout: 1_000 }).toBe(false);
 
     // renew: back on the café's page, and the next renew is two days away
     await card.click();
