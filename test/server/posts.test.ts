@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -63,6 +65,7 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       payload: form.payload,
     });
   };
+  const mediaDir = () => path.join(t.config.dataDir, 'media');
   const postOf = (res: LightMyRequestResponse): PostResult => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     const body = postSaveResponseSchema.parse(res.json());
@@ -227,8 +230,11 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       image_placeholder: null,
       fileResourceBitMask: 0,
     });
-    // back to the category's placeholder cover
+    // back to the category's placeholder cover, which is served
     expect(edited.image_url).toBe(placeholderCoverUrl('gig'));
+    const placeholder = await t.app.inject({ method: 'GET', url: edited.image_url });
+    expect(placeholder.statusCode).toBe(200);
+    expect(placeholder.headers['content-type']).toMatch(/^image\//);
   });
 
   it('shows a post to anyone, with what each viewer may do', async () => {
@@ -389,6 +395,13 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     expect(await listed(`/v1/posts/user/olivia?pagesize=48`, as.carlos)).not.toContain(post.postid);
     expect(await listed(`/v1/posts/user/olivia?pagesize=48`, as.olivia)).toContain(post.postid);
     expect(await listed(`/v1/posts/point/${POINT}?pagesize=48`, as.admin)).toContain(post.postid);
+    // the author's open edit form still saves (hiding is not an edit)
+    postOf(
+      await save(
+        { id: post.postid, version: 1, title: 'Edited while hidden', description: 'd', type: 'deal' },
+        as.olivia,
+      ),
+    );
     await inject('POST', '/myposts/hide', as.admin, { id: post.postid, hidden: false });
     expect((await inject('GET', `/myposts/details?id=${post.postid}`, as.visitor)).statusCode).toBe(200);
   });
@@ -740,6 +753,35 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       },
     );
     expectError(notImage, 400, 2009);
+    // two covers in one form: refused, and neither is stored
+    const mediaFiles = () =>
+      fs.existsSync(mediaDir()) ? fs.readdirSync(mediaDir(), { recursive: true }).length : 0;
+    const filesBefore = mediaFiles();
+    const twoCovers = new FormData();
+    for (const [name, value] of Object.entries({
+      id: randomUUID(),
+      title: 't',
+      description: 'd',
+      type: 'deal',
+    }))
+      twoCovers.append(name, value);
+    const cover = await jpeg(300, 200);
+    for (const name of ['a.jpg', 'b.jpg'])
+      twoCovers.append('cover_file', new Blob([new Uint8Array(cover)], { type: 'image/jpeg' }), name);
+    const twoRequest = new Request('http://localhost/', { method: 'POST', body: twoCovers });
+    const two = await t.app.inject({
+      method: 'POST',
+      url: '/myposts/save',
+      headers: { ...as.olivia, 'content-type': twoRequest.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await twoRequest.arrayBuffer()),
+    });
+    expectError(
+      two,
+      400,
+      1002,
+      'The request could not be read: multipart/form-data: send one file per call.',
+    );
+    expect(mediaFiles()).toBe(filesBefore);
     const tooBig = 'A'.repeat(Math.ceil(10.5 * 1024 * 1024 * 1.3333));
     expectError(
       await save(
@@ -761,6 +803,25 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     expectError(await inject('GET', '/myposts/details?id=nope', as.visitor), 400, 19812);
     expectError(await inject('GET', `/myposts/details?id=${randomUUID()}`, as.visitor), 404, 17101);
     expectError(await inject('GET', '/myposts/edit?id=', as.olivia), 400, 19812);
+    // never a redirect to another site
+    for (const returnUrl of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/a b'])
+      expectError(
+        await save(
+          {
+            id: randomUUID(),
+            title: 't',
+            description: 'd',
+            type: 'deal',
+            resultMode: 'DoRedirect',
+            returnUrl,
+          },
+          as.olivia,
+        ),
+        400,
+        1003,
+        'returnUrl: must be a path on this site.',
+      );
+    expect(await postCount()).toBe(before);
     const deleted = expectError(
       await inject('POST', '/myposts/delete', as.olivia, {}),
       400,

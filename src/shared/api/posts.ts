@@ -97,8 +97,10 @@ export const returnUrlSchema = z.preprocess(
   z
     .string()
     .max(2000, 'must be at most 2000 characters long.')
+    // a browser reads `/\host` as `//host` (another site), and a Location header carries only
+    // printable ASCII: a path of this site is '/' then printable ASCII, never '//' or a backslash
     .refine(
-      (url) => url === '' || (url.startsWith('/') && !url.startsWith('//')),
+      (url) => url === '' || (/^\/(?![/\\])[\x21-\x7e]*$/.test(url) && !url.includes('\\')),
       'must be a path on this site.',
     ),
 );

@@ -235,10 +235,14 @@ export async function updatePostIfVersion(
   return Number(result.numUpdatedRows) === 1 ? version + 1 : null;
 }
 
+/**
+ * Hides or shows a post. Its version stays: hiding is not an edit of what the author wrote, so an
+ * edit form the author has open still saves.
+ */
 export async function setHidden(store: Store, id: string, hiddenAt: number | null): Promise<boolean> {
   const result = await store.db
     .updateTable('posts')
-    .set({ hidden_at: hiddenAt, version: sql<number>`version + 1` })
+    .set({ hidden_at: hiddenAt })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

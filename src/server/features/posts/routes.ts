@@ -28,6 +28,7 @@ import { requireViewer } from '../../auth/hook';
 import { DEFAULT_BODY_LIMIT_BYTES, formatBytes } from '../../http/limits';
 import type { Limits } from '../../http/rate-limits';
 import { errorBodySchema, errorResponses } from '../../openapi/errors';
+import { ensurePlaceholderCovers } from '../../media/placeholders';
 import type { MediaPlace } from '../../media/store';
 import { readMultipartUpload } from '../../media/upload';
 import type { Store } from '../../store/store';
@@ -128,6 +129,15 @@ export const postRoutes: FastifyPluginAsyncZod<{
   limits: Limits;
 }> = async (app, { store, media, limits }) => {
   const posts = new PostService(store, { media });
+  // a post without a cover shows its category's placeholder (media/placeholders.ts): stored in this
+  // media store before the server answers; a store that does not answer now is tried again next start
+  app.addHook('onReady', async () => {
+    try {
+      await ensurePlaceholderCovers(media);
+    } catch (error) {
+      app.log.error({ err: error }, 'posts: the placeholder covers could not be stored');
+    }
+  });
 
   await app.register(
     rateLimit,

@@ -195,6 +195,12 @@ export class PostService {
     await hooks.limit(existing ? 'edit' : 'create');
     if (cover !== undefined && cover !== 'remove') await hooks.limit('upload');
 
+    let read = false;
+    const bodyRead = async () => {
+      if (read) return;
+      read = true;
+      await hooks.bodyRead();
+    };
     // the cover last of the checks: nothing is stored for a save refused before it
     let bitmask = existing?.file_resource_bitmask ?? 0;
     if (cover === 'remove') {
@@ -202,9 +208,11 @@ export class PostService {
       bitmask &= ~1;
     } else if (cover !== undefined) {
       const source = 'file' in cover ? cover.file : cover.base64;
-      const stored = await withImage(source, this.options.media, (bytes) =>
-        storePostCover(bytes, this.options.media),
-      );
+      const stored = await withImage(source, this.options.media, async (bytes) => {
+        // the rest of the body (a second file is refused) before the cover is stored, not after
+        await bodyRead();
+        return storePostCover(bytes, this.options.media);
+      });
       Object.assign(changes, {
         image_url: stored.variants.detail,
         image_variants: JSON.stringify({
@@ -216,7 +224,7 @@ export class PostService {
       });
       bitmask |= 1;
     }
-    await hooks.bodyRead();
+    await bodyRead();
     if (changes.video_id !== undefined) bitmask = changes.video_id === null ? bitmask & ~2 : bitmask | 2;
     changes.file_resource_bitmask = bitmask;
 
