@@ -369,6 +369,7 @@ describe('posts', () => {
     await cafePage.getByText(`No posts from ${CAFE_TITLE} yet.`).waitFor();
     await mapPage.reload();
     await waitForMapReady(mapPage);
+    // the point tiles may be taken from the browser's cache for their max-age of 5 s
     await expect.poll(() => mapShows(mapPage, postId), { timeout: 5_000 }).toBe(false);
 
     // renew: back on the café's page, and the next renew is two days away
