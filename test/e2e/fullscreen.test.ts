@@ -70,6 +70,8 @@ describe('the full-screen point page', () => {
     await page.waitForURL(`${server.url}/${PLACE}`);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await page.title()).toBe(`${TITLE} — XPoint`);
+    // the posts block loads in the browser once the page is taken over (issue 17)
+    await page.getByText(`No posts from ${TITLE} yet.`).waitFor();
     const text = await textOf(page);
     for (const expected of [ADDRESS, HOURS, DESCRIPTION, 'Open now', 'No posts from', 'Rated 4.5 out of 5'])
       expect(text).toContain(expected);

@@ -115,6 +115,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   ],
   // the admins' pages (issue 16: the claims queue)
   admin: ['admin-claims'],
+  // the posts modal, the post form and the posts lists (issue 17)
+  posts: [/^posts-/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

@@ -48,6 +48,8 @@ export const pointLink = (id: string, supertype: Supertype | string): string =>
   canonicalPointPath(id, supertype);
 /** /u/{username}: a profile. */
 export const profileLink = (username: string): string => buildAddress({ screen: 'profile', username });
+/** /post/{id}: the map with the post open in the posts modal (what "copy link" copies). */
+export const postLink = (id: string): string => buildAddress({ screen: 'post', id });
 /** /cads/{city_forurl}: the city deals page. */
 export const cityLink = (cityForUrl: string): string => buildAddress({ screen: 'city', cityForUrl });
 /** /business/claim/{id} */

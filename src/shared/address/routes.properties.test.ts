@@ -79,6 +79,7 @@ const routeArbitrary: fc.Arbitrary<Route> = fc
     ),
     fc.constantFrom<Route>({ screen: 'meonmap' }, { screen: 'myhelprequests' }),
     id.map((username): Route => ({ screen: 'profile', username })),
+    id.map((postId): Route => ({ screen: 'post', id: postId })),
     fc
       .stringMatching(/^[\p{L}\p{N}_-][\p{L}\p{N}_.-]{0,20}$/u)
       .map((cityForUrl): Route => ({ screen: 'city', cityForUrl })),

@@ -177,6 +177,10 @@ const TABLE: { address: string; route: Route; built?: string }[] = [
   // links the product builds
   { address: '/a/p1', route: { screen: 'point-landing', id: 'p1' } },
   { address: '/u/jane_doe', route: { screen: 'profile', username: 'jane_doe' } },
+  {
+    address: '/post/0b8f8a52-3c1e-4f55-9a0e-6d1c2b3a4f5e',
+    route: { screen: 'post', id: '0b8f8a52-3c1e-4f55-9a0e-6d1c2b3a4f5e' },
+  },
   { address: '/cads/new-york', route: { screen: 'city', cityForUrl: 'new-york' } },
   { address: '/cads/s%C3%A3o-paulo', route: { screen: 'city', cityForUrl: 'são-paulo' } },
   { address: '/cads/st.-louis', route: { screen: 'city', cityForUrl: 'st.-louis' } },
@@ -266,6 +270,7 @@ describe('the table of §2', () => {
       'meonmap',
       'myhelprequests',
       'profile',
+      'post',
       'city',
       'event-add-child',
       'invite-review',

@@ -46,6 +46,7 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'cluster',
   'momcluster',
   'u',
+  'post',
   'cads',
   'e',
   'a',
@@ -308,6 +309,11 @@ export function parseAddress(pathname: string, search?: string): ParsedAddress {
       const username = idAt(1);
       return username === null ? badId('the username') : answer({ screen: 'profile', username });
     }
+    case 'post': {
+      if (count !== 2) return notFound();
+      const id = idAt(1);
+      return id === null ? badId('the post id') : answer({ screen: 'post', id });
+    }
     case 'cads': {
       if (count !== 2) return notFound();
       const city = safeDecode(segments[1] ?? '');
@@ -514,6 +520,8 @@ export function buildAddress(route: Route): string {
       return '/MyHelpRequests';
     case 'profile':
       return `/u/${requireId(route.username, 'username')}`;
+    case 'post':
+      return `/post/${requireId(route.id, 'post id')}`;
     case 'city':
       if (!isValidCityForUrl(route.cityForUrl)) {
         throw new Error(`Invalid city_forurl for an address: ${JSON.stringify(route.cityForUrl)}`);

@@ -138,6 +138,8 @@ export type Route =
   | { screen: 'meonmap' | 'myhelprequests' }
   /** /u/{username} */
   | { screen: 'profile'; username: string }
+  /** /post/{id}: the map with the post open in the posts modal (social §2 "Post detail"; issue 17). */
+  | { screen: 'post'; id: string }
   /** /cads/{city_forurl} */
   | { screen: 'city'; cityForUrl: string }
   /** /Event/AddAsChild?parentid={id} */

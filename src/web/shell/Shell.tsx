@@ -9,6 +9,9 @@ import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
+import { withoutCreatePost } from '../features/posts/flags';
+import { onPostWrite } from '../features/posts/writes';
+import { refreshPointTiles, refreshPointTilesAt } from '../map/pointTiles';
 import { SearchForm } from '../features/search/SearchForm';
 import { DEFAULT_TITLE, ShellContext } from './context';
 import { Landing } from './Landing';
@@ -43,6 +46,13 @@ function prefetchFirstLevels(): void {
 const FullScreenScreen = lazy(() =>
   import('../features/details/FullScreenScreen').then((module) => ({ default: module.FullScreenScreen })),
 );
+/** The posts modal (/post/{id}, createpost=open) loads when first opened, with its form and cropper. */
+const PostRoute = lazy(() =>
+  import('../features/posts/PostRoute').then((module) => ({ default: module.PostRoute })),
+);
+const CreatePostModal = lazy(() =>
+  import('../features/posts/PostRoute').then((module) => ({ default: module.CreatePostModal })),
+);
 /** The owner's edit and copy-to-new forms load when first opened, with the write contracts and opening_hours. */
 const PointEditPanel = lazy(() =>
   import('../features/owner/PointEditPanel').then((module) => ({ default: module.PointEditPanel })),
@@ -66,6 +76,15 @@ export function Shell() {
   const mapNavigation = useMapNavigation();
 
   useEffect(() => onMapReady(prefetchFirstLevels), []);
+  // a post with a place is on the map: its save shows there at once, and its expiry takes it off
+  useEffect(
+    () =>
+      onPostWrite((post) => {
+        refreshPointTiles();
+        if (post?.expireson != null) refreshPointTilesAt(post.expireson);
+      }),
+    [],
+  );
 
   // cleaned addresses (/search/data=... → /) replace the one typed, without a history entry
   useEffect(() => {
@@ -103,6 +122,21 @@ export function Shell() {
     }
   }, [onLanding, navigationType]);
 
+  // social §2: createpost=open opens the post form over any page, then leaves the address (replace);
+  // on a full-screen point page its posts block opens it with the point chosen
+  const [creatingPost, setCreatingPost] = useState({ count: 0, open: false });
+  const createPostFlag = parsed.createPost && route.screen !== 'fullscreen';
+  const [seenCreatePost, setSeenCreatePost] = useState(false);
+  if (createPostFlag !== seenCreatePost) {
+    // adjusted while rendering (React's way for state that follows a prop): each flag opens it anew
+    setSeenCreatePost(createPostFlag);
+    if (createPostFlag) setCreatingPost(({ count }) => ({ count: count + 1, open: true }));
+  }
+  useEffect(() => {
+    if (!createPostFlag) return;
+    void navigate(withoutCreatePost(location.pathname, location.search) + location.hash, { replace: true });
+  }, [createPostFlag, navigate, location.pathname, location.search, location.hash]);
+
   const context = useMemo(() => ({ parsed, route, navigation }), [parsed, route, navigation]);
   return (
     <ShellContext.Provider value={context}>
@@ -125,6 +159,14 @@ export function Shell() {
           <ShellPanel parsed={parsed} navigation={navigation} />
           <MapButtons />
         </main>
+        {creatingPost.open && (
+          <Suspense fallback={null}>
+            <CreatePostModal
+              key={creatingPost.count}
+              onClosed={() => setCreatingPost(({ count }) => ({ count, open: false }))}
+            />
+          </Suspense>
+        )}
       </div>
     </ShellContext.Provider>
   );
@@ -282,6 +324,12 @@ function ShellPanel({
           successUrl={route.successUrl}
           mode={route.screen === 'helprequest-copy' ? 'copy' : 'edit'}
         />,
+      );
+    case 'post':
+      return (
+        <Suspense fallback={null}>
+          <PostRoute key={route.id} id={route.id} />
+        </Suspense>
       );
     case 'not-found':
       return failure('Page not found', `There is no page at ${route.path || 'this address'}.`);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   PROFILE_DEFAULT_PAGENUMBER,
@@ -14,12 +14,14 @@ import { PointCard } from './PointCard';
 import { useProfile } from './useProfile';
 import './pages.css';
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+/** The profile's posts (issue 17: paged, expired ones marked, each opening the posts modal). */
+const ProfilePosts = lazy(() => import('../posts/ProfilePosts'));
 
 /**
  * /u/{username}: avatar, full name, @username, counts, the user's points (paged by pagenumber and
  * pagesize in the address, defaults 1 and 12, social §2: the address keeps them, so coming back
- * after an edit returns to the same page) and newest posts.
+ * after an edit returns to the same page) and posts (features/posts: paged by the same address
+ * values, expired ones marked).
  */
 export function ProfilePage() {
   const { username = '' } = useParams();
@@ -63,7 +65,9 @@ export function ProfilePage() {
             {state.message}
           </p>
         )}
-        {state.status === 'ready' && <ProfileBody profile={state.profile} />}
+        {state.status === 'ready' && (
+          <ProfileBody profile={state.profile} pagenumber={pagenumber} pagesize={pagesize} />
+        )}
       </main>
     </div>
   );
@@ -73,7 +77,15 @@ function pageLink(pagenumber: number, pagesize: number): string {
   return `?pagenumber=${pagenumber}&pagesize=${pagesize}`;
 }
 
-function ProfileBody({ profile }: { profile: ProfileResponse }) {
+function ProfileBody({
+  profile,
+  pagenumber,
+  pagesize,
+}: {
+  profile: ProfileResponse;
+  pagenumber: number;
+  pagesize: number;
+}) {
   const { user, points, posts, counts } = profile;
   const pages = Math.max(1, Math.ceil(points.total / points.pagesize));
   const first = points.total === 0 ? 0 : (points.pagenumber - 1) * points.pagesize + 1;
@@ -166,33 +178,20 @@ function ProfileBody({ profile }: { profile: ProfileResponse }) {
         )}
       </section>
 
-      <section className="profile__section" aria-labelledby="profile-posts">
-        <h2 id="profile-posts">Posts</h2>
-        {posts.items.length === 0 ? (
-          <p className="profile__empty">@{user.username} has not posted yet.</p>
-        ) : (
-          <ul className="post-list">
-            {posts.items.map((post) => (
-              <li key={post.postid} className="post-list__item">
-                {post.image_url ? (
-                  <img className="xp-thumb" src={post.image_url} alt="" loading="lazy" />
-                ) : (
-                  <span className="xp-thumb" aria-hidden="true" />
-                )}
-                <span className="post-list__text">
-                  <span className="post-list__title">{post.title}</span>
-                  <span className="post-list__meta">
-                    {post.type} ·{' '}
-                    <time dateTime={new Date(post.addedon).toISOString()}>
-                      {DATE_FORMAT.format(post.addedon)}
-                    </time>
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Suspense
+        fallback={
+          <p className="profile__empty" role="status">
+            Loading posts…
+          </p>
+        }
+      >
+        <ProfilePosts
+          username={user.username}
+          pagenumber={pagenumber}
+          pagesize={pagesize}
+          firstPage={posts}
+        />
+      </Suspense>
     </>
   );
 }

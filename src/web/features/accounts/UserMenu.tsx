@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { withCreatePost } from '../posts/flags';
 import { profileLink } from '../../../shared/address/links';
 import { Avatar } from './Avatar';
 import { useSession } from './session';
@@ -8,11 +9,13 @@ import './accounts.css';
 /**
  * The header's account corner: a 'Sign in' button for a visitor; for a signed-in user an avatar
  * button opening a menu (ARIA menu button: arrows, Home, End, Escape) with the full name, Profile,
- * Account settings, My help requests, for admins Claims to verify (/admin/claims), and Sign out.
+ * Account settings, My help requests, New post (createpost=open on the page it is on), for admins
+ * Claims to verify (/admin/claims), and Sign out.
  */
 export function UserMenu() {
   const { user, signedIn, loading, openLogin, signOut } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   /** why signing out failed, shown in the menu. */
@@ -157,6 +160,15 @@ export function UserMenu() {
           </button>
           <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/MyHelpRequests')}>
             My help requests
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            // social §2: createpost=open on the page the user is on opens the post form over it
+            onClick={() => go(withCreatePost(location.pathname, location.search))}
+          >
+            New post
           </button>
           {user.isAdmin && (
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => go('/admin/claims')}>

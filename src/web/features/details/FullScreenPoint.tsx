@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { canonicalPointPath } from '../../../shared/address';
 import { displayAddress } from '../../../shared/details/text';
 import { ClaimBanner } from './ClaimBanner';
@@ -30,6 +30,42 @@ export interface FullScreenPointProps {
   onClose?: (path: string) => void;
   /** Opens an event of the point; without a handler its link is followed. */
   onOpen?: (path: string) => void;
+}
+
+/**
+ * The point's posts (issue 17) load in the browser with their own chunk (the list, the posts modal,
+ * the form and its cropper), after the page is taken over: the server's markup and the first render
+ * in the browser both show the loading line, so hydration matches.
+ */
+const PointPosts = lazy(() => import('../posts/PointPosts'));
+const noSubscription = () => () => undefined;
+
+function PointPostsIsland({ point, onOpen }: { point: PointDetails; onOpen?: (path: string) => void }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const loading = (
+    <p className="empty-note" role="status">
+      Loading posts…
+    </p>
+  );
+  if (!inBrowser) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <PointPosts
+        point={{
+          xpointid: point.id,
+          title: point.title,
+          lat: point.lat,
+          lon: point.lon,
+          city_forurl: point.location?.city_forurl ?? null,
+        }}
+        {...(onOpen ? { navigate: onOpen } : {})}
+      />
+    </Suspense>
+  );
 }
 
 /** A plain left click, which a handler may take over; any other keeps the browser's meaning. */
@@ -99,7 +135,7 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                   </Section>
                   {point.events && <EventLists events={point.events} open={open} />}
                   <Section title="Posts" className="fullscreen-page__posts">
-                    <p className="empty-note">No posts from {point.title} yet.</p>
+                    <PointPostsIsland point={point} onOpen={onOpen} />
                   </Section>
                   <Section title="Reviews" className="fullscreen-page__reviews">
                     {point.rating_display ? (

@@ -1,0 +1,42 @@
+import { placeBelowMapCenter } from '../../map/MapView';
+import { useShell } from '../../shell/context';
+import { PostsModalHost } from './PostsModalHost';
+
+/** The map's centre (the part the panels leave uncovered), else the saved location. */
+function mapCentre(): { lat: number; lon: number } | null {
+  const centre = placeBelowMapCenter(0);
+  return centre === null ? null : { lat: centre.lat, lon: centre.lng };
+}
+
+/**
+ * /post/{id} in the shell: the map with the post open in the posts modal; closing it returns to the
+ * map (or the level it was opened from).
+ */
+export function PostRoute({ id }: { id: string }) {
+  const { navigation } = useShell();
+  return (
+    <PostsModalHost
+      navigate={navigation.openLevel}
+      origin={mapCentre}
+      initial={{ kind: 'details', id }}
+      onClosed={navigation.canGoBack ? navigation.back : navigation.toMap}
+    />
+  );
+}
+
+/**
+ * createpost=open on a page of the shell (social §2): the new-post form over whatever the page
+ * shows (a visitor gets the login modal first). The shell takes the flag out of the address and
+ * mounts this anew each time it appears.
+ */
+export function CreatePostModal({ onClosed }: { onClosed(): void }) {
+  const { navigation } = useShell();
+  return (
+    <PostsModalHost
+      navigate={navigation.openLevel}
+      origin={mapCentre}
+      initial={{ kind: 'new' }}
+      onClosed={onClosed}
+    />
+  );
+}
