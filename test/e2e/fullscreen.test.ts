@@ -6,6 +6,8 @@ import { schemaOrgProblems } from '../support/schemaOrg';
 import { DESKTOP, MOBILE, saveScreenshot, waitForMapReady } from './support/browser';
 import type { PageDocument } from './support/globals';
 import { startJourney } from './support/journey';
+import { signIn } from './support/session';
+import { userId } from './support/store';
 
 /**
  * The full-screen point page (issue 7): opened from the point's panel it comes rendered from the
@@ -156,4 +158,30 @@ describe('the full-screen point page', () => {
     for (const [name, score] of Object.entries(scores))
       expect(score, name).toBeGreaterThanOrEqual(LIGHTHOUSE_MIN_SCORE);
   }, 120_000);
+
+  test('given an owner with requests to consult, when she opens her point full screen, then the requests show with their answers', async () => {
+    const { server, browser } = journey;
+    // the demo seed leaves requests to consult one of Olivia's points
+    const pointId = await journey.withStore(async (store) => {
+      const olivia = await userId(store, 'olivia');
+      const row = await store.db
+        .selectFrom('consultant_requests')
+        .innerJoin('points', 'points.id', 'consultant_requests.point_id')
+        .select('consultant_requests.point_id')
+        .where('consultant_requests.status', '=', 'pending')
+        .where('points.owner_userid', '=', olivia)
+        .executeTakeFirstOrThrow();
+      return row.point_id;
+    });
+    const { page, errors } = await browser.open(`${server.url}/maps`, DESKTOP);
+    await signIn(page, 'olivia', 'Olivia Owner');
+    await page.goto(`${server.url}/f/${pointId}`);
+    // the page is the server's; the list of requests comes once the browser takes it over (it used to
+    // throw there: the component asked for the app's session, which this page does not have)
+    const requests = page.getByRole('region', { name: 'Requests to consult' });
+    await requests.waitFor();
+    expect(await requests.getByRole('button', { name: 'Accept' }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -4,6 +4,7 @@ import { consultantRequestsResponseSchema, pointPeopleResponseSchema } from '../
 import { apiPost } from '../../lib/api';
 import { answersOf, apiQuery, errorText, refreshAfterWrite } from '../../lib/query';
 import { useSession } from '../accounts/session';
+import { StandaloneProviders } from '../accounts/StandaloneProviders';
 import { timeAgo } from './format';
 import { pointDetailsPath } from './queries';
 
@@ -15,12 +16,22 @@ export function consultantRequestsPath(pointId: string): string {
 /**
  * The owner's list of people asking to consult the point (issue 16): each with Accept and Decline.
  * Accepting makes them the consultant (and declines the others); the panel then shows them as such.
+ * It also shows on the server-rendered full-screen page, which has neither the app's query cache nor
+ * its session (it used to blank that page for owners).
  */
 export function ConsultantRequests({ pointId }: { pointId: string }) {
-  const { user } = useSession();
+  return (
+    <StandaloneProviders>
+      <RequestsList pointId={pointId} />
+    </StandaloneProviders>
+  );
+}
+
+function RequestsList({ pointId }: { pointId: string }) {
+  const viewer = useSession().user?.id ?? '';
   const client = useQueryClient();
   const path = consultantRequestsPath(pointId);
-  const list = useQuery(apiQuery(path, consultantRequestsResponseSchema, user?.id ?? ''));
+  const list = useQuery(apiQuery(path, consultantRequestsResponseSchema, viewer));
   const [failure, setFailure] = useState<string | null>(null);
   const answer = useMutation({
     mutationFn: ({ username, accept }: { username: string; accept: boolean }) =>

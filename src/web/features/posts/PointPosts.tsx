@@ -7,7 +7,8 @@ import { useSession } from '../accounts/session';
 import { usePostsHost, type PlaceChoice } from './context';
 import { hasFlag, scrollToPostsBlock, withoutCreatePost } from './flags';
 import { PostCards } from './PostCards';
-import { PostsModalHost, PostsProviders } from './PostsModalHost';
+import { StandaloneProviders } from '../accounts/StandaloneProviders';
+import { PostsModalHost } from './PostsModalHost';
 import { pointPostsQuery } from './postsApi';
 import './posts.css';
 
@@ -27,11 +28,11 @@ const assign = (path: string) => window.location.assign(path);
  */
 export default function PointPosts({ point, navigate = assign }: PointPostsProps) {
   return (
-    <PostsProviders>
+    <StandaloneProviders>
       <PostsModalHost navigate={navigate} origin={() => ({ lat: point.lat, lon: point.lon })}>
         <PointPostsBlock point={point} />
       </PostsModalHost>
-    </PostsProviders>
+    </StandaloneProviders>
   );
 }
 

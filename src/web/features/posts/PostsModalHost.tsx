@@ -1,10 +1,7 @@
-import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PostWorkMode } from '../../../shared/api/posts';
 import { MAP_LOCATION_COOKIE, decodeLocationCookie } from '../../../shared/address';
-import { createQueryClient } from '../../lib/query';
-import { SessionProvider } from '../accounts/SessionProvider';
-import { LOGIN_REASONS, SessionContext, useSession } from '../accounts/session';
+import { LOGIN_REASONS, useSession } from '../accounts/session';
 import { PostsHostContext, type PostsHost, type PostsRequest } from './context';
 import { PostsModal } from './PostsModal';
 
@@ -90,18 +87,4 @@ export function PostsModalHost({
       )}
     </PostsHostContext.Provider>
   );
-}
-
-/**
- * The query cache and the session for posts screens that may stand alone (the server-rendered
- * full-screen page has neither): those of the app when there are, else their own.
- */
-export function PostsProviders({ children }: { children: ReactNode }) {
-  const client = useContext(QueryClientContext);
-  const session = useContext(SessionContext);
-  const [ownClient] = useState(() => (client === undefined ? createQueryClient() : null));
-  let tree = children;
-  if (session === null) tree = <SessionProvider>{tree}</SessionProvider>;
-  if (ownClient !== null) tree = <QueryClientProvider client={ownClient}>{tree}</QueryClientProvider>;
-  return <>{tree}</>;
 }
