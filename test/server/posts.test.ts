@@ -287,6 +287,26 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
     expect((await row(post.postid))?.title).toBe('Fresher bread');
   });
 
+  it('takes an edited post off its point with xpointid EMPTY, and keeps the place when the field is absent', async () => {
+    const post = await make({ xpointid: POINT });
+    expect(post.xpointid).toBe(POINT);
+    const kept = postOf(
+      await save(
+        { id: post.postid, version: 1, title: 'Same place', description: 'x', type: 'deal' },
+        as.olivia,
+      ),
+    );
+    expect(kept).toMatchObject({ xpointid: POINT, lat: post.lat, lon: post.lon });
+    const moved = postOf(
+      await save(
+        { id: post.postid, version: 2, title: 'No place', description: 'x', type: 'deal', xpointid: 'EMPTY' },
+        as.olivia,
+      ),
+    );
+    expect(moved).toMatchObject({ xpointid: null, lat: null, lon: null, city_id: post.city_id });
+    expect(await row(post.postid)).toMatchObject({ xpoint_id: null, lat: null, lon: null });
+  });
+
   it("refuses another user's edit, delete and renew of a post and leaves it as it was; a visitor is told to sign in", async () => {
     const post = await make();
     const before = await row(post.postid);

@@ -260,6 +260,7 @@ export const postFormSchema = z.object({
   type: z.preprocess(formText, postCategorySchema),
   /** a date (ISO or epoch ms), or one of the "not set" values; before 1901 is invalid */
   expireson: z.preprocess(formText, z.union([z.string(), z.number()]).optional()),
+  /** the point the post is about; `EMPTY` takes an edited post off its point (absent keeps it) */
   xpointid: z.preprocess(
     (v) => (formText(v) === '' ? undefined : formText(v)),
     z.string().max(64).optional(),

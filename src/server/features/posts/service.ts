@@ -390,6 +390,12 @@ export class PostService {
 
   /** The place columns a save sets: the point's, the city's, or (an edit naming neither) none. */
   private async placeOf(input: PostForm, existing: q.PostRow | undefined): Promise<q.PostChanges> {
+    // EMPTY, as for the cover and the video: the post leaves its point (and the map), keeping its city
+    // unless the save names another; an absent field keeps the place an edit had
+    if (input.xpointid === EMPTY_MEDIA) {
+      const city = input.city_forurl === undefined ? {} : await this.cityPlace(input.city_forurl);
+      return { xpoint_id: null, parent_type: null, lat: null, lon: null, ...city };
+    }
     if (input.xpointid !== undefined) {
       if (!isValidId(input.xpointid)) throw new AppError('invalidXpointId');
       const point = await q.pointPlace(this.store, input.xpointid);
@@ -402,12 +408,21 @@ export class PostService {
         city_id: point.city_id,
       };
     }
-    if (input.city_forurl !== undefined) {
-      const city = await q.cityByForUrl(this.store, input.city_forurl);
-      if (!city) throw new AppError('postCityNotFound', { city: input.city_forurl.slice(0, 80) });
-      return { xpoint_id: null, parent_type: null, lat: null, lon: null, city_id: city.id };
-    }
+    if (input.city_forurl !== undefined)
+      return {
+        xpoint_id: null,
+        parent_type: null,
+        lat: null,
+        lon: null,
+        ...(await this.cityPlace(input.city_forurl)),
+      };
     return existing ? {} : { xpoint_id: null, parent_type: null, lat: null, lon: null, city_id: null };
+  }
+
+  private async cityPlace(cityForUrl: string): Promise<{ city_id: number }> {
+    const city = await q.cityByForUrl(this.store, cityForUrl);
+    if (!city) throw new AppError('postCityNotFound', { city: cityForUrl.slice(0, 80) });
+    return { city_id: city.id };
   }
 
   /** The video a save names: the author's own upload (posts-video's table), or EMPTY to remove it. */

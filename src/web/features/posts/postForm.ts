@@ -79,7 +79,8 @@ export function formFields(
     description: values.description.trim(),
     type: values.type,
     expireson: values.expiry === 'custom' ? new Date(values.expiry_date).toISOString() : '',
-    xpointid: values.xpointid,
+    // no place: EMPTY takes an edited post off the point it had (an absent field would keep it)
+    xpointid: values.xpointid === '' ? EMPTY_MEDIA : values.xpointid,
     city_forurl: cityForUrl ?? undefined,
     cover_image: cover.kind === 'empty' ? EMPTY_MEDIA : undefined,
     video_id: video.kind === 'uploaded' ? video.id : video.kind === 'empty' ? EMPTY_MEDIA : undefined,
