@@ -287,9 +287,20 @@ describe('posts', () => {
     expect(new URL(mapPage.url()).pathname).toBe(`/post/${postId}`);
     await mapModal.getByRole('button', { name: 'Close (also Cancels upload)' }).click();
     await mapModal.waitFor({ state: 'detached' });
-    // the copied link opens the map with the post in the modal; closing it leaves the map
+    // the copied link, opened while the map is on the other side of the world, opens the post in the
+    // modal and takes the map to the post's place; closing it leaves the map
+    await mapPage.goto(`${server.url}/maps${buildMapHash({ zoom: 10, lng: -74.006, lat: 40.7128 })}`);
+    await waitForMapReady(mapPage);
     await mapPage.goto(link);
     await mapModal.getByRole('heading', { name: TITLE }).waitFor();
+    await expect
+      .poll(async () => {
+        const centre = await mapPage.evaluate(() => window.__xpointMap?.getCenter() ?? null);
+        return (
+          centre !== null && Math.abs(centre.lat - AT.lat) < 0.05 && Math.abs(centre.lng - AT.lon) < 0.05
+        );
+      })
+      .toBe(true);
     await mapModal.getByRole('button', { name: 'Close (also Cancels upload)' }).click();
     await mapModal.waitFor({ state: 'detached' });
     expect(new URL(mapPage.url()).pathname).not.toContain('/post/');

@@ -1,6 +1,10 @@
-import { placeBelowMapCenter } from '../../map/MapView';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { placeBelowMapCenter, revealOnMap } from '../../map/MapView';
+import { useSession } from '../accounts/session';
 import { useShell } from '../../shell/context';
 import { PostsModalHost } from './PostsModalHost';
+import { postDetailsQuery } from './postsApi';
 
 /** The map's centre (the part the panels leave uncovered), else the saved location. */
 function mapCentre(): { lat: number; lon: number } | null {
@@ -14,6 +18,14 @@ function mapCentre(): { lat: number; lon: number } | null {
  */
 export function PostRoute({ id }: { id: string }) {
   const { navigation } = useShell();
+  // a shared link opens where the post is: the map comes to its place (the modal's own read, cached)
+  const { user } = useSession();
+  const post = useQuery(postDetailsQuery(id, user?.id ?? '')).data;
+  const lat = post?.lat ?? null;
+  const lon = post?.lon ?? null;
+  useEffect(() => {
+    if (lat !== null && lon !== null) revealOnMap(lon, lat);
+  }, [lat, lon]);
   return (
     <PostsModalHost
       navigate={navigation.openLevel}
