@@ -369,7 +369,14 @@ export const ERRORS = {
 
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
-  invalidXpointId: { code: 6705, status: 400, message: 'Param [xpointId] is invalid!' },
+  // the spec gives 6705 for a point id (xpointId, the default) and for a post id on every post call
+  // but delete (social §5): one error about a parameter, named in the message
+  invalidParam: {
+    code: 6705,
+    status: 400,
+    message: 'Param [{param}] is invalid!',
+    defaults: { param: 'xpointId' },
+  },
   invalidPostId: { code: 19812, status: 400, message: 'Param [postid] is invalid!' },
 
   // posts images (issue 17): a decoded picture's size is refused from its header, before a pixel is decoded
@@ -385,6 +392,8 @@ export interface ErrorDefinition {
   readonly status: number;
   /** may hold {placeholders} filled from the error's params. */
   readonly message: string;
+  /** the placeholders' values when the error's params do not give them. */
+  readonly defaults?: Readonly<Record<string, string>>;
 }
 
 export type ErrorName = keyof typeof ERRORS;
@@ -413,7 +422,7 @@ export class AppError extends Error {
 
   constructor(name: ErrorName, params: Record<string, string | number> = {}, options?: { cause?: unknown }) {
     const definition: ErrorDefinition = ERRORS[name];
-    super(fillPlaceholders(definition.message, params), options);
+    super(fillPlaceholders(definition.message, { ...definition.defaults, ...params }), options);
     this.name = 'AppError';
     this.errorName = name;
     this.code = definition.code;

@@ -207,7 +207,7 @@ export class Hub {
       return;
     }
     if (!isValidId(pointId)) {
-      connection.transport.send(encodeReply(frame, 'error', errorResponse('invalidXpointId')));
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('invalidParam')));
       return;
     }
     (connection.joining ??= new Set()).add(topic);

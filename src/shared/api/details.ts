@@ -132,7 +132,7 @@ export const healthPhotoRequestSchema = z.preprocess(
     const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
     if (id === undefined || id === null || id === '')
       ctx.addIssue(domainIssue('healthPhotoIdMissing', {}, ['id']));
-    else if (!isValidId(id)) ctx.addIssue(domainIssue('invalidXpointId', {}, ['id']));
+    else if (!isValidId(id)) ctx.addIssue(domainIssue('invalidParam', {}, ['id']));
     return { id };
   },
   z.object({ id: z.string().meta({ description: 'the point id', examples: ['p_2f9c1a'] }) }),

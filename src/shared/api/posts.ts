@@ -64,15 +64,14 @@ const EXPIRY_NOT_SET = /^(?:|(?:3000|0001)-01-01(?:[T ]00:00(?::00(?:\.0+)?)?(?:
 // shared field schemas
 
 /**
- * A post call's contract with its errors named: a missing or malformed post id is the spec's
- * 19812 'Param [postid] is invalid!' on every call. The spec's client prints 6705 with the same
- * message on details and edit, but 6705 is also 'Param [xpointId] is invalid!' there (and in our
- * catalogue, whose codes are unique so a client can tell errors apart by number): one code per
- * meaning, and the message a person reads is the spec's either way. 6705 stays the point id's,
- * which a post names in `xpointid`.
+ * A post call's contract with its errors named as the spec's client prints them (social §5): a
+ * missing or malformed post id is 6705 'Param [postid] is invalid!' (the catalogue's parameter error,
+ * which says 'Param [xpointId] is invalid!' for a point id), and 19812 with the same message on delete.
  */
-export function postContract<S extends z.ZodType>(schema: S): S {
-  return withFieldErrors(schema, { id: 'invalidPostId' });
+export function postContract<S extends z.ZodType>(schema: S, call: 'delete' | 'other' = 'other'): S {
+  return withFieldErrors(schema, {
+    id: call === 'delete' ? 'invalidPostId' : { error: 'invalidParam', values: { param: 'postid' } },
+  });
 }
 
 /** A post id: the GUID the client generated for a new post (social §3). */

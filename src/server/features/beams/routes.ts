@@ -237,7 +237,7 @@ export const liveRoutes: FastifyPluginAsync<{
           'beamTokenMissing',
           'sessionInvalid',
           'beamForbidden',
-          'invalidXpointId',
+          'invalidParam',
           'pointNotFound',
           'invalidEventId',
           'eventNotFound',
@@ -339,7 +339,7 @@ export const liveRoutes: FastifyPluginAsync<{
             200: z.object({ status: z.literal('ok'), counted: z.boolean() }),
             ...errorResponses(
               'deviceIdInvalid',
-              'invalidXpointId',
+              'invalidParam',
               'pointNotFound',
               'promoNotPromoted',
               'rateLimited',

@@ -80,7 +80,7 @@ export class BeamService {
 
   /** POST /api/user/x_point/beam: the point's controllers (owner, consultant, admin) only. */
   async beamPoint(viewer: Viewer, request: BeamRequest): Promise<void> {
-    if (!isValidId(request.identifier)) throw new AppError('invalidXpointId');
+    if (!isValidId(request.identifier)) throw new AppError('invalidParam');
     const [point, subject] = await Promise.all([
       findPoint(this.store, request.identifier),
       findPointSubject(this.store, request.identifier),
@@ -199,7 +199,7 @@ export class BeamService {
     kind: 'impression' | 'click',
     now = Date.now(),
   ): Promise<{ counted: boolean }> {
-    if (!isValidId(pointId)) throw new AppError('invalidXpointId');
+    if (!isValidId(pointId)) throw new AppError('invalidParam');
     const point = await findPoint(this.store, pointId);
     if (!point) throw new AppError('pointNotFound', { id: pointId });
     if (point.is_promo !== 1) throw new AppError('promoNotPromoted', { id: pointId });

@@ -52,7 +52,7 @@ export class CallbackService {
       });
     if (!scalar(input.to_userid))
       throw new AppError('invalidCallbackField', { field: 'to_userid', reason: 'must be text.' });
-    if (!scalar(input.xpointid)) throw new AppError('invalidXpointId');
+    if (!scalar(input.xpointid)) throw new AppError('invalidParam');
     const toUserId = String(input.to_userid).trim();
     if (!isValidId(toUserId))
       throw new AppError('invalidCallbackField', {
@@ -60,7 +60,7 @@ export class CallbackService {
         reason: 'may contain only letters, digits, underscore (_) and hyphen (-).',
       });
     const xpointId = String(input.xpointid).trim();
-    if (!isValidId(xpointId)) throw new AppError('invalidXpointId');
+    if (!isValidId(xpointId)) throw new AppError('invalidParam');
 
     const [provider, point] = await Promise.all([
       q.findUserById(this.store, toUserId),

@@ -159,7 +159,7 @@ export const fullScreenRoutes: FastifyPluginAsync<{ pages: FullScreenPages }> = 
               'application/json': { schema: z.unknown() },
             },
           },
-          ...errorResponses('fullscreenOnly', 'pageRendererNotBuilt', 'invalidXpointId', 'pointNotFound'),
+          ...errorResponses('fullscreenOnly', 'pageRendererNotBuilt', 'invalidParam', 'pointNotFound'),
         },
       },
     },

@@ -68,7 +68,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth; lim
           'Every field of the point (§3) with its display values, and the controls the viewer may use. Not cached: the controls depend on who asks.',
         tags: ['details'],
         params: idParams,
-        response: { 200: pointDetails, ...errorResponses('pointNotFound', 'invalidXpointId') },
+        response: { 200: pointDetails, ...errorResponses('pointNotFound', 'invalidParam') },
       },
     },
     async (request, reply) => {
@@ -126,7 +126,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth; lim
         body: healthPhotoRequestSchema,
         response: {
           200: healthPhotosResponseSchema,
-          ...errorResponses('badRequest', 'healthPhotoIdMissing', 'invalidXpointId', 'pointNotFound'),
+          ...errorResponses('badRequest', 'healthPhotoIdMissing', 'invalidParam', 'pointNotFound'),
         },
       },
     },
@@ -154,7 +154,7 @@ export const detailRoutes: FastifyPluginAsyncZod<{ store: Store; auth: Auth; lim
             'callbackUserIdMissing',
             'serviceNameMissing',
             'serviceXpointIdMissing',
-            'invalidXpointId',
+            'invalidParam',
             'callbackUserNotFound',
             'pointNotFound',
             'callbackPointMismatch',

@@ -211,7 +211,7 @@ export class DetailService {
   constructor(private readonly store: Store) {}
 
   async pointDetails(viewer: Viewer, id: string, now: number, log: WarnLog): Promise<PointDetails> {
-    if (!isValidId(id)) throw new AppError('invalidXpointId');
+    if (!isValidId(id)) throw new AppError('invalidParam');
     const row = await q.findPointRow(this.store, id);
     if (!row) throw new AppError('pointNotFound', { id });
     const health = Number(row.health_status);

@@ -20,7 +20,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<{ store: Store }> = async (
         summary: 'What the viewer may do on a point',
         tags: ['permissions'],
         params,
-        response: { 200: pointPermissionsSchema, ...errorResponses('invalidXpointId', 'pointNotFound') },
+        response: { 200: pointPermissionsSchema, ...errorResponses('invalidParam', 'pointNotFound') },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ export class PermissionService {
   constructor(private readonly store: Store) {}
 
   async forPoint(viewer: Viewer, id: string): Promise<PointPermissions> {
-    if (!isValidId(id)) throw new AppError('invalidXpointId');
+    if (!isValidId(id)) throw new AppError('invalidParam');
     const point = await findPointSubject(this.store, id);
     if (!point) throw new AppError('pointNotFound', { id });
     return pointPermissions(viewer, {

@@ -84,7 +84,7 @@ export class PeopleService {
   /** GET /v1/xpoint/consultantrequests?id=: the owner's (or an admin's) list of pending requests. */
   async consultantRequests(viewer: Viewer, id: string): Promise<ConsultantRequestsResponse> {
     requireViewer(viewer);
-    if (!isValidId(id)) throw new AppError('invalidXpointId');
+    if (!isValidId(id)) throw new AppError('invalidParam');
     const point = await pointOr404(this.store, id);
     if (!canAnswerConsultantRequests(viewer, subjectOf(point))) throw new AppError('forbidden');
     const rows = await r.pendingRequests(this.store, id);

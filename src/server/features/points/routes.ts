@@ -178,7 +178,7 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{
         params: z.object({ id: z.string() }),
         response: {
           200: editablePointSchema,
-          ...errorResponses('unauthorized', 'forbidden', 'invalidXpointId', 'pointNotFound'),
+          ...errorResponses('unauthorized', 'forbidden', 'invalidParam', 'pointNotFound'),
         },
       },
     },
@@ -290,7 +290,7 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({ id: z.string() }),
         response: {
           200: consultantRequestsResponseSchema,
-          ...errorResponses('unauthorized', 'forbidden', 'invalidXpointId', 'pointNotFound'),
+          ...errorResponses('unauthorized', 'forbidden', 'invalidParam', 'pointNotFound'),
         },
       },
     },

@@ -82,7 +82,7 @@ export class PointService {
 
   /** GET /v1/xpoint/{id}/edit: every editable field, for the edit and copy-to-new forms. */
   async editable(viewer: Viewer, id: string): Promise<EditablePoint> {
-    if (!isValidId(id)) throw new AppError('invalidXpointId');
+    if (!isValidId(id)) throw new AppError('invalidParam');
     const point = await controlledPoint(this.store, viewer, id);
     const [contacts, screenshots] = await Promise.all([
       q.pointContacts(this.store, id),

@@ -347,7 +347,7 @@ export class PostService {
     xpointId: string,
     paging: { pagenumber: number; pagesize: number },
   ): Promise<PostPage> {
-    if (!isValidId(xpointId)) throw new AppError('invalidXpointId');
+    if (!isValidId(xpointId)) throw new AppError('invalidParam');
     const hidden: q.HiddenVisibleTo = isAdmin(viewer) ? 'all' : viewer ? { userId: viewer.id } : null;
     const { rows, total, totalCapped } = await q.pointPosts(
       this.store,
@@ -397,7 +397,7 @@ export class PostService {
       return { xpoint_id: null, parent_type: null, lat: null, lon: null, ...city };
     }
     if (input.xpointid !== undefined) {
-      if (!isValidId(input.xpointid)) throw new AppError('invalidXpointId');
+      if (!isValidId(input.xpointid)) throw new AppError('invalidParam');
       const point = await q.pointPlace(this.store, input.xpointid);
       if (!point) throw new AppError('postPointNotFound', { id: input.xpointid });
       return {
