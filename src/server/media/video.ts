@@ -227,29 +227,16 @@ export async function posterOf(file: string, durationMs: number | null): Promise
   return sharp(jpeg).rotate().webp({ quality: 80 }).toBuffer();
 }
 
+/** ffmpeg's start for a whole-file output: quiet, overwrite, `input`'s first picture and (if any) sound. */
+function firstStreams(input: string): string[] {
+  return ['-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0:v:0', '-map', '0:a:0?'];
+}
+
 /** An H.264/AAC MP4 as it is, its index moved to the front so that playback starts before the end arrives. */
 export async function remuxMp4(input: string, output: string): Promise<void> {
   await run(
     FFMPEG_PATH,
-    [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      input,
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
-      '-c',
-      'copy',
-      '-movflags',
-      '+faststart',
-      '-f',
-      'mp4',
-      output,
-    ],
+    [...firstStreams(input), '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', output],
     { timeoutMs: REMUX_TIMEOUT_MS },
   );
 }
@@ -266,16 +253,7 @@ export async function transcodeMp4(
   await run(
     FFMPEG_PATH,
     [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      input,
-      '-map',
-      '0:v:0',
-      '-map',
-      '0:a:0?',
+      ...firstStreams(input),
       '-vf',
       FIT_FILTER,
       '-c:v',
