@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useState } from 'react';
 import { POSTS_PAGE_SIZE } from '../../../shared/api/posts';
-import { errorText } from '../../lib/query';
 import { ShellContext } from '../../shell/context';
 import { useSession } from '../accounts/session';
 import { usePostsHost, type PlaceChoice } from './context';
 import { hasFlag, scrollToPostsBlock, withoutCreatePost } from './flags';
-import { PostCards } from './PostCards';
+import { PostCards, PostsLoading } from './PostCards';
 import { StandaloneProviders } from '../accounts/StandaloneProviders';
 import { PostsModalHost } from './PostsModalHost';
 import { pointPostsQuery } from './postsApi';
@@ -77,16 +76,7 @@ function PointPostsBlock({ point }: { point: PlaceChoice }) {
           Create a post
         </button>
       </div>
-      {posts.status === 'pending' && (
-        <p className="posts-block__note" role="status">
-          Loading posts…
-        </p>
-      )}
-      {posts.status === 'error' && (
-        <p className="posts-block__note" role="alert">
-          The posts could not be loaded: {errorText(posts.error)}
-        </p>
-      )}
+      <PostsLoading status={posts.status} error={posts.error} />
       {posts.status === 'success' &&
         (posts.data.items.length === 0 ? (
           <p className="empty-note">No posts from {point.title} yet.</p>

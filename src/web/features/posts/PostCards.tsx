@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PostResult } from '../../../shared/api/posts';
 import { postLink } from '../../../shared/address/links';
+import { errorText } from '../../lib/query';
 import { CATEGORY_NAMES } from './categories';
 import { usePostsHost } from './context';
 import { formatPostDate } from './format';
@@ -162,4 +163,21 @@ function PostCardMenu({ post }: { post: PostResult }) {
       )}
     </div>
   );
+}
+
+/** A posts list's loading and failure notes (the point's and the profile's lists show the same). */
+export function PostsLoading({ status, error }: { status: 'pending' | 'error' | 'success'; error: unknown }) {
+  if (status === 'pending')
+    return (
+      <p className="posts-block__note" role="status">
+        Loading posts…
+      </p>
+    );
+  if (status === 'error')
+    return (
+      <p className="posts-block__note" role="alert">
+        The posts could not be loaded: {errorText(error)}
+      </p>
+    );
+  return null;
 }

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { PostPage } from '../../../shared/api/posts';
-import { errorText } from '../../lib/query';
 import { useSession } from '../accounts/session';
 import { hasFlag, scrollToPostsBlock, withoutCreatePost } from './flags';
-import { PostCards } from './PostCards';
+import { PostCards, PostsLoading } from './PostCards';
 import { PostsModalHost } from './PostsModalHost';
 import { userPostsQuery } from './postsApi';
 import { usePostsHost } from './context';
@@ -78,16 +77,7 @@ function ProfilePostsBlock({ username, pagenumber, pagesize, firstPage }: Profil
           </button>
         )}
       </div>
-      {posts.status === 'pending' && (
-        <p className="posts-block__note" role="status">
-          Loading posts…
-        </p>
-      )}
-      {posts.status === 'error' && (
-        <p className="posts-block__note" role="alert">
-          The posts could not be loaded: {errorText(posts.error)}
-        </p>
-      )}
+      <PostsLoading status={posts.status} error={posts.error} />
       {posts.status === 'success' &&
         (posts.data.total === 0 ? (
           <p className="posts-block__note">@{username} has not posted yet.</p>
