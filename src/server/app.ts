@@ -45,6 +45,7 @@ import {
 } from './http/limits';
 import { openLimits } from './http/rate-limits';
 import { JobQueue } from './jobs/queue';
+import { SocialEvents } from './features/social/events';
 
 export interface AppDeps {
   config: Config;
@@ -238,12 +239,17 @@ export async function buildApp({
   await app.register((await import('./features/events/routes')).eventWriteRoutes, { store, media });
   await app.register((await import('./features/posts/routes')).postRoutes, { store, media, limits });
   await app.register((await import('./features/details/routes')).detailRoutes, { store, auth, limits });
+  // the social features' domain events (features/social/events.ts): services emit, the live layer listens
+  const social = new SocialEvents((error, event) =>
+    app.log.error({ err: error, event: event.kind }, 'social: a listener failed'),
+  );
   await app.register((await import('./features/beams/routes')).liveRoutes, {
     config,
     store,
     auth,
     follower,
     limits,
+    social,
   });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });

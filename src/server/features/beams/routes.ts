@@ -29,6 +29,7 @@ import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './sched
 import { ReportBeams } from './reports';
 import { BeamService, boxOf } from './service';
 import type { Limits } from '../../http/rate-limits';
+import type { SocialEvents } from '../social/events';
 
 /**
  * A beam's body; a kind that is not one of the three is told so before anything else about the
@@ -121,6 +122,8 @@ export const liveRoutes: FastifyPluginAsync<{
   follower: ChangeFollower;
   /** the process's per-address limits (http/rate-limits.ts). */
   limits: Limits;
+  /** the social features' domain events: pushed to the pages and people they concern. */
+  social: SocialEvents;
 }> = async (root, { config, store, auth, follower, limits }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tuning: LiveTuning = {
