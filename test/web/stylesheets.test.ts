@@ -117,6 +117,15 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   admin: ['admin-claims'],
   // the posts modal, the post form and the posts lists (issue 17)
   posts: [/^posts-/],
+  // follows, the feed-item menu and the notifications bell (issue 18)
+  follows: [
+    'feed-menu',
+    'follow-button',
+    'follow-list',
+    'profile-follows',
+    'notification-bell',
+    'notification-list',
+  ],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };
