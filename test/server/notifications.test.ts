@@ -116,6 +116,8 @@ describe.each(TEST_DIALECTS)('notifications (%s)', (dialect) => {
       objectType: 'U',
       objectId: people.cai.id,
     });
+    // one after the other, so the newest is known (two in one tick may be written in either order)
+    await settle(people.olga, 6);
     social.notify({
       recipientId: people.olga.id,
       actorId: people.dan.id,
