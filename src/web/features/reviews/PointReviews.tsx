@@ -4,6 +4,7 @@ import { REVIEWS_LIVE_KIND, REVIEW_OPEN_PARAM, REVIEW_OPEN_VALUE } from '../../.
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
 import { useSocialTopic } from '../../live/socialTopic';
 import { refreshReviews } from './reviewsApi';
+import { takeWriting } from './writeIntent';
 
 /** The modal, its form and lists load when first opened. */
 const ReviewsModal = lazy(() =>
@@ -47,7 +48,7 @@ export function PointReviews({
 }) {
   const client = useQueryClient();
   const [open, setOpen] = useState<{ write: boolean } | null>(() =>
-    reviewFlagged() ? { write: true } : null,
+    reviewFlagged() || takeWriting(point.id) ? { write: true } : null,
   );
   useEffect(() => {
     if (reviewFlagged()) replaceAddress?.(withoutFlag());

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   REVIEWS_EMPTY_ANSWER,
   REVIEWS_EMPTY_ANSWER_CODE,
@@ -15,6 +15,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';
 import { ReviewForm } from './ReviewForm';
+import { rememberWriting, takeWriting } from './writeIntent';
 import {
   deleteReply,
   deleteReview,
@@ -68,16 +69,25 @@ export function ReviewsModal({
   const covered = reviews.status === 'pending' && !timedOut;
   const first: ReviewsPage | undefined = reviews.data?.pages[0];
 
+  // after a sign-in the panel (and this modal) may mount again: the form opens there (writeIntent.ts)
+  const afterSignIn = useCallback(() => {
+    rememberWriting(point.id);
+    setFormOpen(true);
+  }, [point.id]);
+  useEffect(() => {
+    if (formOpen) takeWriting(point.id);
+  }, [formOpen, point.id]);
+
   // the invite link's flag for a visitor: the login modal, then the form
   const askedLogin = useRef(false);
   useEffect(() => {
     if (!write || askedLogin.current || first === undefined || first.viewer.signed_in) return;
     askedLogin.current = true;
-    requireAccount(REVIEW_LOGIN_REASON, () => setFormOpen(true));
-  }, [write, first, requireAccount]);
+    requireAccount(REVIEW_LOGIN_REASON, afterSignIn);
+  }, [write, first, requireAccount, afterSignIn]);
 
   const startWriting = () => {
-    if (requireAccount(REVIEW_LOGIN_REASON, () => setFormOpen(true))) setFormOpen(true);
+    if (requireAccount(REVIEW_LOGIN_REASON, afterSignIn)) setFormOpen(true);
   };
 
   return (
