@@ -135,8 +135,10 @@ describe('reviews', () => {
       await item.getByText('Response from Olivia Owner').waitFor();
       await item.getByRole('button', { name: 'Edit reply' }).waitFor();
 
-      // the invite link with its QR code, made on the server
-      await ownerModal.getByRole('button', { name: 'Invite reviews' }).click();
+      // the panel's "Invite reviews" control: the reviews again, with the link and its QR code open
+      await ownerModal.getByRole('button', { name: 'Close' }).click();
+      await owner.page.locator('.point-panel').getByRole('link', { name: 'Invite reviews' }).click();
+      await expect.poll(() => new URL(owner.page.url()).pathname).toBe(`/b/${BAKERY}`);
       const qr = ownerModal.getByRole('img', { name: `QR code of the link to review ${BAKERY_TITLE}` });
       await qr.waitFor();
       expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -150,11 +152,14 @@ describe('reviews', () => {
       await waitForMapReady(page);
       await page.locator('dialog.reviews-modal').getByRole('form', { name: 'Edit your review' }).waitFor();
       await expect.poll(() => new URL(page.url()).search).toBe('');
-      // and her review shows Olivia's answer
-      await page
-        .locator('dialog.reviews-modal')
+      // she leaves it as it is; her review shows Olivia's answer
+      const again = page.locator('dialog.reviews-modal');
+      await again.getByRole('button', { name: 'Cancel' }).click();
+      await again
+        .getByRole('region', { name: 'Your review' })
         .getByText('Thank you, Uma! The rye is my grandmother’s recipe.')
         .waitFor();
+      await shots(page, 'reviews-own-answered');
     } finally {
       await second.close();
     }

@@ -297,6 +297,14 @@ describe.each(TEST_DIALECTS)('reviews over HTTP (%s)', (dialect) => {
     expectError(await get(as.olivia), 403, 18106);
     expectError(await get(as.visitor), 401, 1010);
     expectError(await get(as.owner, 'rvwNoSuchOne'), 404, 2010);
+    // a browser following the panel's link is sent to the point with the invite box open
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/Review/InviteReview?appid=${POINT}`,
+      headers: { ...as.owner, accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(page.statusCode, page.body).toBe(303);
+    expect(page.headers.location).toBe(`/b/${POINT}?review=invite`);
   });
 
   it('tells the pages showing the point and the people concerned, after the write', async () => {

@@ -31,6 +31,8 @@ export const REVIEW_MAX_STARS = 5;
 /** The address flag that opens the point's panel with the review form ready (the invite link). */
 export const REVIEW_OPEN_PARAM = 'review';
 export const REVIEW_OPEN_VALUE = 'open';
+/** The same flag's value that opens the reviews with the invite box (where /Review/InviteReview leads a browser). */
+export const REVIEW_INVITE_VALUE = 'invite';
 
 /** Social §8: what the modal says when the answer is empty or does not fit, and when loading fails. */
 export const REVIEWS_EMPTY_ANSWER = 'Server Returned Invalid response! (Null/Empty).';

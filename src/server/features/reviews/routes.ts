@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
+import { z } from 'zod';
 import { bodyContract } from '../../../shared/api/contract';
 import {
   inviteReviewQuerySchema,
@@ -33,7 +34,7 @@ import { ReviewService } from './service';
  *   POST /v1/reviews/reply          controllers     the public answer to a review (again: edits it)
  *   POST /v1/reviews/reply/delete   controllers
  *   GET  /Review/InviteReview?appid=  controllers   JSON when asked for (Accept: application/json); a
- *                                                   browser opening the address gets the web app's page
+ *                                                   browser is sent to the point with the invite box open
  */
 
 /**
@@ -218,11 +219,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'The link that opens a point with the review form ready, and its QR code (controllers)',
         description:
-          'Answers JSON to a request that accepts application/json; a browser opening the address (text/html) gets the web app, which shows the same.',
+          'Answers JSON to a request that accepts application/json; a browser opening the address (text/html) is sent (303) to the point with its reviews and this link open (`?review=invite`).',
         tags: ['reviews'],
         querystring: inviteReviewQuerySchema,
         response: {
           200: inviteReviewResponseSchema,
+          303: z.null().meta({ description: 'A browser: the point with its reviews open, in Location' }),
           ...errorResponses(
             'unauthorized',
             'invalidParam',
@@ -234,7 +236,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!wantsJson(request)) return reply.callNotFound();
+      if (!wantsJson(request)) {
+        // a person following the controls' link: the point's panel with the reviews and the invite box
+        const page = await reviews.invitePage(request.query.appid);
+        return page === null ? reply.callNotFound() : reply.redirect(page, 303);
+      }
       return privately(reply).send(await reviews.invite(request.viewer, request.query.appid));
     },
   );

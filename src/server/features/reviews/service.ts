@@ -2,6 +2,7 @@ import { toDataURL } from 'qrcode';
 import { pointLink } from '../../../shared/address';
 import {
   REVIEWS_LIVE_KIND,
+  REVIEW_INVITE_VALUE,
   REVIEW_OPEN_PARAM,
   REVIEW_OPEN_VALUE,
   starsOfPercent,
@@ -169,6 +170,14 @@ export class ReviewService {
     // drawn here, never by a service elsewhere: the link may be for a point not yet public
     const qr = await toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
     return { appid: point.id, title: point.title, url, qr };
+  }
+
+  /** Where a browser opening /Review/InviteReview goes: the point with its reviews and the invite box. */
+  async invitePage(appid: string): Promise<string | null> {
+    const point = await q.findPoint(this.store.db, appid);
+    return point
+      ? `${pointLink(point.id, point.supertype)}?${REVIEW_OPEN_PARAM}=${REVIEW_INVITE_VALUE}`
+      : null;
   }
 
   private async reviewablePoint(me: NonNullable<Viewer>, appid: string): Promise<q.ReviewPoint> {

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { REVIEWS_LIVE_KIND, REVIEW_OPEN_PARAM, REVIEW_OPEN_VALUE } from '../../../shared/api/reviews';
+import {
+  REVIEWS_LIVE_KIND,
+  REVIEW_INVITE_VALUE,
+  REVIEW_OPEN_PARAM,
+  REVIEW_OPEN_VALUE,
+} from '../../../shared/api/reviews';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
 import { useSocialTopic } from '../../live/socialTopic';
 import { refreshReviews } from './reviewsApi';
@@ -18,9 +23,17 @@ export interface RatedPoint {
   rating_count: number;
 }
 
-/** True when the address carries the invite link's flag (`?review=open`). */
-function reviewFlagged(): boolean {
-  return new URLSearchParams(window.location.search).get(REVIEW_OPEN_PARAM) === REVIEW_OPEN_VALUE;
+/** What the address asks for: `?review=open` the form (the invite link), `?review=invite` the invite box. */
+function reviewFlag(): Opened | null {
+  const value = new URLSearchParams(window.location.search).get(REVIEW_OPEN_PARAM);
+  if (value === REVIEW_OPEN_VALUE) return { write: true, invite: false };
+  if (value === REVIEW_INVITE_VALUE) return { write: false, invite: true };
+  return null;
+}
+
+interface Opened {
+  write: boolean;
+  invite: boolean;
 }
 
 /** The address without the flag: opening the form is done once, not on every back and forward. */
@@ -47,11 +60,11 @@ export function PointReviews({
   replaceAddress?: (to: string) => void;
 }) {
   const client = useQueryClient();
-  const [open, setOpen] = useState<{ write: boolean } | null>(() =>
-    reviewFlagged() || takeWriting(point.id) ? { write: true } : null,
+  const [open, setOpen] = useState<Opened | null>(
+    () => reviewFlag() ?? (takeWriting(point.id) ? { write: true, invite: false } : null),
   );
   useEffect(() => {
-    if (reviewFlagged()) replaceAddress?.(withoutFlag());
+    if (reviewFlag()) replaceAddress?.(withoutFlag());
   }, [replaceAddress]);
 
   const onMessage = useCallback(
@@ -71,14 +84,22 @@ export function PointReviews({
             <span aria-hidden="true">★</span>{' '}
             <span className="point-panel__rating-value">{point.rating_display}</span>
             <span className="point-panel__muted"> / 5 · </span>
-            <button type="button" className="link-button" onClick={() => setOpen({ write: false })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setOpen({ write: false, invite: false })}
+            >
               {count} {count === 1 ? 'review' : 'reviews'}
             </button>
           </>
         ) : (
           <>
             <span className="point-panel__muted">No reviews yet · </span>
-            <button type="button" className="link-button" onClick={() => setOpen({ write: true })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setOpen({ write: true, invite: false })}
+            >
               Write a review
             </button>
           </>
@@ -86,7 +107,7 @@ export function PointReviews({
       </p>
       {open && (
         <Suspense fallback={null}>
-          <ReviewsModal point={point} write={open.write} onClose={() => setOpen(null)} />
+          <ReviewsModal point={point} write={open.write} invite={open.invite} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </>

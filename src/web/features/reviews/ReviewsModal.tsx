@@ -50,10 +50,13 @@ const dateFormat = new Intl.DateTimeFormat('en', { day: '2-digit', month: 'short
 export function ReviewsModal({
   point,
   write = false,
+  invite = false,
   onClose,
 }: {
   point: { id: string; title: string };
   write?: boolean;
+  /** the invite box opens at once (a controller who followed /Review/InviteReview?appid=) */
+  invite?: boolean;
   onClose(): void;
 }) {
   const titleId = useId();
@@ -116,10 +119,14 @@ export function ReviewsModal({
               onWrite={startWriting}
               onFormClose={() => setFormOpen(false)}
             />
-            {first.viewer.can_reply && <InviteReviews appid={first.appid} viewer={viewer} />}
+            {first.viewer.can_reply && (
+              <InviteReviews appid={first.appid} viewer={viewer} initiallyOpen={invite} />
+            )}
             <ol className="reviews-list" aria-label="Reviews, newest first">
               {(reviews.data?.pages ?? [])
                 .flatMap((page) => page.reviews)
+                // one's own review shows once, above the list, with its buttons
+                .filter((review) => review.reviewid !== first.viewer.own?.reviewid)
                 .map((review) => (
                   <ReviewItem key={review.reviewid} review={review} />
                 ))}
@@ -199,6 +206,7 @@ function ViewerReview({
       <section className="reviews-own" aria-label="Your review">
         <h3 className="reviews-own__title">Your review</h3>
         <ReviewBody review={own} />
+        <OwnerReply review={own} />
         <div className="reviews-own__buttons">
           <button type="button" className="xp-button" onClick={onWrite}>
             Edit review
@@ -359,8 +367,16 @@ function OwnerReply({ review }: { review: Review }) {
 }
 
 /** For the point's controllers: the link that opens the review form, to share, and its QR code. */
-function InviteReviews({ appid, viewer }: { appid: string; viewer: string }) {
-  const [open, setOpen] = useState(false);
+function InviteReviews({
+  appid,
+  viewer,
+  initiallyOpen,
+}: {
+  appid: string;
+  viewer: string;
+  initiallyOpen: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [copied, setCopied] = useState(false);
   const invite = useQuery({ ...inviteReviewQuery(appid, viewer), enabled: open });
   return (
