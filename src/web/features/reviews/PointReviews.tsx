@@ -54,8 +54,11 @@ function withoutFlag(): string {
 export function PointReviews({
   point,
   replaceAddress,
+  sentence = false,
 }: {
   point: RatedPoint;
+  /** the full-screen page's wording: "Rated 4.5 out of 5 from 2 reviews." */
+  sentence?: boolean;
   /** replaces the address in place (the shell's navigation), to drop the invite flag */
   replaceAddress?: (to: string) => void;
 }) {
@@ -76,6 +79,35 @@ export function PointReviews({
   useSocialTopic(socialTopic('X', point.id), onMessage);
 
   const count = point.rating_count;
+  const openReviews = () => setOpen({ write: false, invite: false });
+  const openForm = () => setOpen({ write: true, invite: false });
+  const modal = open && (
+    <Suspense fallback={null}>
+      <ReviewsModal point={point} write={open.write} invite={open.invite} onClose={() => setOpen(null)} />
+    </Suspense>
+  );
+  if (sentence)
+    return (
+      <>
+        {point.rating_display && count > 0 ? (
+          <p className="reviews-rating">
+            Rated <strong>{point.rating_display}</strong> out of 5 from{' '}
+            <button type="button" className="link-button" onClick={openReviews}>
+              {count} {count === 1 ? 'review' : 'reviews'}
+            </button>
+            .
+          </p>
+        ) : (
+          <p className="reviews-rating">
+            No reviews yet.{' '}
+            <button type="button" className="link-button" onClick={openForm}>
+              Write a review
+            </button>
+          </p>
+        )}
+        {modal}
+      </>
+    );
   return (
     <>
       <p className="point-panel__rating reviews-rating">
@@ -84,32 +116,20 @@ export function PointReviews({
             <span aria-hidden="true">★</span>{' '}
             <span className="point-panel__rating-value">{point.rating_display}</span>
             <span className="point-panel__muted"> / 5 · </span>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setOpen({ write: false, invite: false })}
-            >
+            <button type="button" className="link-button" onClick={openReviews}>
               {count} {count === 1 ? 'review' : 'reviews'}
             </button>
           </>
         ) : (
           <>
             <span className="point-panel__muted">No reviews yet · </span>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setOpen({ write: true, invite: false })}
-            >
+            <button type="button" className="link-button" onClick={openForm}>
               Write a review
             </button>
           </>
         )}
       </p>
-      {open && (
-        <Suspense fallback={null}>
-          <ReviewsModal point={point} write={open.write} invite={open.invite} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
+      {modal}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { PointReviews, type RatedPoint } from './PointReviews';
 export default function StandaloneReviews({ point }: { point: RatedPoint }) {
   return (
     <StandaloneProviders>
-      <PointReviews point={point} />
+      <PointReviews point={point} sentence />
     </StandaloneProviders>
   );
 }
