@@ -580,6 +580,7 @@ async function poolsOf(t: TestApp) {
     // never the fuzzer's own name: failed sign-ins would lock the account the suite signs in with
     login: ['victim', 'victim@example.com', 'neighbour', 'nobody-here'],
     to_userid: users.map((user) => user.id),
+    user_id: users.map((user) => user.id).concat(['nobody-here']),
     supertype: [...MAPPED_SUPERTYPES],
     type: types,
     group: [...MAPPED_SUPERTYPES],

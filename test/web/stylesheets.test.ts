@@ -119,6 +119,15 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   posts: [/^posts-/],
   // the reviews modal, its form and the point's rating link (issue 18)
   reviews: [/^reviews-/],
+  // follows, the feed-item menu and the notifications bell (issue 18)
+  follows: [
+    'feed-menu',
+    'follow-button',
+    'follow-list',
+    'profile-follows',
+    'notification-bell',
+    'notification-list',
+  ],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

@@ -1,25 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { Socket, type Channel } from 'phoenix';
 import { SOCKET_PATH } from '../../shared/api/live';
-import { SOCIAL_EVENT, type SocialLiveMessage } from '../../shared/api/social-live';
+import { SOCIAL_EVENT, USER_TOPIC_PREFIX, type SocialLiveMessage } from '../../shared/api/social-live';
 import { DEVICE_ID_KEY, deviceIdFrom } from './liveData';
 import { keepWebSocketOnceOpen } from './reconnect';
 
 /**
  * Social topics on one Phoenix socket per page (issue 18): `useSocialTopic(topic, onMessage)` joins
  * a `social:{type}:{id}` or `user:{id}` topic while a component shows it and hands it every
- * `social` push. Components showing the same object share one channel. The socket is opened by the
+ * `social` push. Components showing the same object share one channel. A socket is opened by the
  * first subscriber and closed when the last leaves; the official client rejoins after a reconnect.
  */
 
 type Listener = (message: SocialLiveMessage) => void;
 
+/**
+ * `public` carries `social:` topics; `user` carries `user:` topics and is opened only when one is
+ * first heard, so its upgrade request has the session cookie of the person signed in then (a page
+ * that opened its public socket as a visitor and signed in later still joins its user topic). It
+ * closes when the last user topic is left (signing out), so the next person gets a socket of theirs.
+ */
+type SocketKind = 'public' | 'user';
+
 interface Subscription {
   channel: Channel;
+  kind: SocketKind;
   listeners: Set<Listener>;
 }
 
-let socket: Socket | null = null;
+const sockets: Record<SocketKind, Socket | null> = { public: null, user: null };
 const subscriptions = new Map<string, Subscription>();
 
 function deviceId(): string {
@@ -33,12 +42,14 @@ function deviceId(): string {
   return id;
 }
 
-function openSocket(): Socket {
-  if (socket) return socket;
-  socket = new Socket(SOCKET_PATH, { params: { deviceId: deviceId() } });
+function openSocket(kind: SocketKind): Socket {
+  const open = sockets[kind];
+  if (open) return open;
+  const socket = new Socket(SOCKET_PATH, { params: { deviceId: deviceId() } });
   socket.onError((error: unknown) => console.warn('XPoint live: social socket error', error));
   keepWebSocketOnceOpen(socket);
   socket.connect();
+  sockets[kind] = socket;
   return socket;
 }
 
@@ -52,7 +63,8 @@ function isMessage(value: unknown): value is SocialLiveMessage {
 export function subscribeSocialTopic(topic: string, listener: Listener): () => void {
   let subscription = subscriptions.get(topic);
   if (!subscription) {
-    const channel = openSocket().channel(topic, {});
+    const kind: SocketKind = topic.startsWith(USER_TOPIC_PREFIX) ? 'user' : 'public';
+    const channel = openSocket(kind).channel(topic, {});
     const listeners = new Set<Listener>();
     channel.on(SOCIAL_EVENT, (payload: unknown) => {
       if (!isMessage(payload)) return;
@@ -61,7 +73,7 @@ export function subscribeSocialTopic(topic: string, listener: Listener): () => v
     channel
       .join()
       .receive('error', (reason: unknown) => console.warn('XPoint live: could not join', topic, reason));
-    subscription = { channel, listeners };
+    subscription = { channel, kind, listeners };
     subscriptions.set(topic, subscription);
   }
   subscription.listeners.add(listener);
@@ -71,9 +83,9 @@ export function subscribeSocialTopic(topic: string, listener: Listener): () => v
     if (joined.listeners.size > 0) return;
     joined.channel.leave();
     subscriptions.delete(topic);
-    if (subscriptions.size === 0) {
-      socket?.disconnect();
-      socket = null;
+    if (![...subscriptions.values()].some((each) => each.kind === joined.kind)) {
+      sockets[joined.kind]?.disconnect();
+      sockets[joined.kind] = null;
     }
   };
 }

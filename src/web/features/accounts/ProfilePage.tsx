@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
+import { ProfileFollows } from '../follows/ProfileFollows';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   PROFILE_DEFAULT_PAGENUMBER,
@@ -109,18 +110,11 @@ function ProfileBody({
               <dd>{posts.total}</dd>
             </div>
             <div>
-              <dt>Followers</dt>
-              <dd>{counts.followers}</dd>
-            </div>
-            <div>
-              <dt>Following</dt>
-              <dd>{counts.following}</dd>
-            </div>
-            <div>
               <dt>Reviews</dt>
               <dd>{counts.reviews}</dd>
             </div>
           </dl>
+          <ProfileFollows user={user} counts={counts} isfollowed={profile.isfollowed ?? 0} />
         </div>
       </section>
 

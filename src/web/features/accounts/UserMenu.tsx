@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withCreatePost } from '../posts/flags';
 import { profileLink } from '../../../shared/address/links';
+import { NotificationBell } from '../follows/NotificationBell';
 import { Avatar } from './Avatar';
 import { useSession } from './session';
 import './accounts.css';
@@ -115,6 +116,7 @@ export function UserMenu() {
 
   return (
     <div className="user-menu">
+      <NotificationBell />
       <button
         ref={buttonRef}
         type="button"

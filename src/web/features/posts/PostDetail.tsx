@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FeedItemMenu } from '../follows/FeedItemMenu';
 import Linkify from 'linkify-react';
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PostResult } from '../../../shared/api/posts';
@@ -124,6 +125,9 @@ function PostView({
             <span className="posts-detail__username">@{post.user_username}</span>
           </span>
         </a>
+        <FeedItemMenu
+          item={{ id: post.postid, url: post.url, owner: post.user_id, isfollowed: post.isfollowed }}
+        />
         <dl className="posts-detail__facts">
           {post.xpointid !== null && (
             <div>
