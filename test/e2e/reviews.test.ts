@@ -10,9 +10,10 @@ import { DEMO_PASSWORD } from './support/session';
  * Reviews (issue 18), as people write them: a visitor opens a bakery's panel on the map, asks to
  * write a review and is asked to sign in first; Uma signs in there, gives four stars with a few
  * words and sees the bakery's rating on the panel change without a reload; she edits it to five.
- * Olivia, the bakery's owner, in a second browser, sees the review in the Reviews modal, cannot review
- * her own place, answers it in public and opens the invite link with its QR code; the link opens the
- * point with the review form ready. The bakery sits in the empty South Atlantic, away from the demo
+ * Olivia, the bakery's owner, has the panel open in a second browser: the rating and her notification
+ * arrive live; she sees the review in the Reviews modal, cannot review her own place, answers it in
+ * public and opens the invite link with its QR code; the link opens the point with the review form
+ * ready. The bakery sits in the empty South Atlantic, away from the demo
  * points.
  */
 const BAKERY = 'reviews_journey_bakery';
@@ -62,6 +63,18 @@ describe('reviews', () => {
 
   test('given a bakery with no reviews, when Uma reviews it and Olivia answers, then each sees the rating and the review as they are', async () => {
     const { server, browser } = journey;
+    // Olivia, the owner, in another browser, has her bakery's panel open
+    const second = await launchBrowser();
+    const owner = await second.open(`${server.url}/b/${BAKERY}`, DESKTOP);
+    await waitForMapReady(owner.page);
+    await owner.page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
+    const ownerLogin = owner.page.locator('#ppreg');
+    await ownerLogin.getByLabel('Username or email').fill('olivia');
+    await ownerLogin.getByLabel('Password').fill(DEMO_PASSWORD);
+    await ownerLogin.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await owner.page.getByRole('button', { name: 'Account menu for Olivia Owner' }).waitFor();
+    await owner.page.locator('.reviews-rating').getByText('No reviews yet').waitFor();
+
     const { page, errors } = await browser.open(`${server.url}/b/${BAKERY}`, DESKTOP);
     await waitForMapReady(page);
     const rating = page.locator('.reviews-rating');
@@ -110,18 +123,13 @@ describe('reviews', () => {
     await rating.getByRole('button', { name: '1 review' }).waitFor();
     await shots(page, 'reviews-panel-rated');
 
-    // Olivia, the owner, in another browser: the review is there, she cannot review her own place
-    const second = await launchBrowser();
+    // Olivia's panel heard the review: its rating and her notification arrived without a reload
     try {
-      const owner = await second.open(`${server.url}/b/${BAKERY}`, DESKTOP);
-      await waitForMapReady(owner.page);
-      await owner.page.locator('header').getByRole('button', { name: 'Sign in', exact: true }).click();
-      const ownerLogin = owner.page.locator('#ppreg');
-      await ownerLogin.getByLabel('Username or email').fill('olivia');
-      await ownerLogin.getByLabel('Password').fill(DEMO_PASSWORD);
-      await ownerLogin.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await owner.page.getByRole('button', { name: 'Account menu for Olivia Owner' }).waitFor();
       const ownerRating = owner.page.locator('.reviews-rating');
+      await ownerRating.getByRole('button', { name: '1 review' }).waitFor();
+      await owner.page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor();
+      await shots(owner.page, 'reviews-owner-live');
+      // the review is there; she cannot review her own place
       await ownerRating.getByRole('button', { name: '1 review' }).click();
       const ownerModal = owner.page.locator('dialog.reviews-modal');
       const item = ownerModal.locator('.reviews-item').filter({ hasText: 'Try the rye.' });
