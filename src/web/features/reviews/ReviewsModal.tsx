@@ -1,20 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import {
-  REVIEWS_EMPTY_ANSWER,
-  REVIEWS_EMPTY_ANSWER_CODE,
-  REVIEW_REPLY_MAX_LENGTH,
-  reviewsInvalidAppMessage,
-  reviewsLoadFailure,
-  type Review,
-  type ReviewsPage,
-} from '../../../shared/api/reviews';
-import { API_ERROR_CODES, ApiError } from '../../lib/api';
+import { REVIEW_REPLY_MAX_LENGTH, type Review, type ReviewsPage } from '../../../shared/api/reviews';
 import { errorText } from '../../lib/query';
 import { Dialog } from '../../ui/Dialog';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';
 import { ReviewForm } from './ReviewForm';
+import { reviewsErrorText } from './errors';
 import { rememberWriting, takeWriting } from './writeIntent';
 import {
   deleteReply,
@@ -29,15 +21,6 @@ import './reviews.css';
 /** Social §4: the loading cover goes after 5 s at most. */
 export const REVIEWS_LOADING_COVER_MS = 5000;
 export const REVIEW_LOGIN_REASON = 'You need to login to write a review.';
-
-/** Social §8's texts for a reviews page that did not load. */
-export function reviewsErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === API_ERROR_CODES.unreadable && error.status < 300)
-    return `${REVIEWS_EMPTY_ANSWER} (${REVIEWS_EMPTY_ANSWER_CODE})`;
-  if (error instanceof ApiError && error.code === 6705)
-    return reviewsInvalidAppMessage(`${error.code}: ${error.message}`);
-  return reviewsLoadFailure(errorText(error));
-}
 
 const dateFormat = new Intl.DateTimeFormat('en', { day: '2-digit', month: 'short', year: 'numeric' });
 
