@@ -22,7 +22,7 @@ import { newPoint } from '../support/factories';
  */
 const PASSWORD = 'reviews-password-1';
 type Headers = Record<string, string>;
-const NAMES = ['olivia', 'carlos', 'dana', 'erin', 'owner', 'consul'] as const;
+const NAMES = ['olivia', 'carlos', 'dana', 'erin', 'owner', 'consul', 'rita'] as const;
 type Name = (typeof NAMES)[number] | 'admin';
 
 describe.each(TEST_DIALECTS)('reviews over HTTP (%s)', (dialect) => {
@@ -392,5 +392,19 @@ describe.each(TEST_DIALECTS)('reviews over HTTP (%s)', (dialect) => {
     const took = Date.now() - started;
     expect(results[0]).toEqual(['Rvwbakery Gamma', 5]);
     expect(took, `search showed the new rating after ${took} ms`).toBeLessThan(1000);
+  });
+  it('counts review writes per person: the 21st in an hour is refused with when to try again', async () => {
+    expect((await write('add', as.rita, 1, 'First.', OTHER)).statusCode).toBe(201);
+    for (let i = 2; i <= 20; i += 1)
+      expect((await write('edit', as.rita, 1 + (i % 5), `Take ${i}.`, OTHER)).statusCode, `write ${i}`).toBe(
+        200,
+      );
+    const before = await pointRow(OTHER);
+    const refused = await write('edit', as.rita, 5, 'One more.', OTHER);
+    expectError(refused, 429, 1020);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await pointRow(OTHER)).toEqual(before);
+    // another person is not held back by rita's count
+    expect((await write('add', as.carlos, 3, 'Fine.', OTHER)).statusCode).toBe(201);
   });
 });
