@@ -255,6 +255,12 @@ export async function buildApp({
   await app.register((await import('./features/follows/routes')).followRoutes, { store, social, limits });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
+  await app.register((await import('./features/reviews/routes')).reviewRoutes, {
+    store,
+    limits,
+    social,
+    publicUrl: config.publicUrl,
+  });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 

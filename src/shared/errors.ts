@@ -352,6 +352,30 @@ export const ERRORS = {
   },
   postRenewNotAuthor: { code: 17109, status: 403, message: 'torenew: only its author renews a post.' },
 
+  // reviews (issue 18; social §2, §7, §8): 181xx
+  reviewNotFound: { code: 18101, status: 404, message: 'There is no review {id}.' },
+  reviewAlreadyWritten: {
+    code: 18102,
+    status: 409,
+    message: 'You have already reviewed this point; edit or delete your review instead.',
+  },
+  reviewByController: {
+    code: 18103,
+    status: 403,
+    message: "The point's owner, consultant or an admin cannot review it; they may answer its reviews.",
+  },
+  reviewReplyNotController: {
+    code: 18104,
+    status: 403,
+    message: "Only the point's owner, consultant or an admin may answer its reviews.",
+  },
+  reviewReplyNotFound: { code: 18105, status: 404, message: 'Review {id} has no answer to delete.' },
+  reviewInviteNotController: {
+    code: 18106,
+    status: 403,
+    message: "Only the point's owner, consultant or an admin may invite reviews.",
+  },
+
   // videos (issue 17, posts-video): resumable uploads and what became of them; social §8: 4 is "no video"
   videoNotFound: { code: 4, status: 404, message: 'There is no video {id}.' },
   videoNotPlayable: { code: 7050, status: 422, message: 'video: {reason}.' },

@@ -541,6 +541,11 @@ function goodBodies(): Record<string, unknown[]> {
       { id: FIXTURE_POSTS[0], version: 1, title: 'Edited', description: 'Again.', type: 'deal' },
     ],
     'POST /myposts/new': [{ id: randomUUID(), resultMode: 'ReturnJson', returnUrl: '/u/fuzzer' }],
+    'POST /v1/reviews/add': FIXTURE_POINTS.neighbours.map((appid, i) => ({
+      appid,
+      stars: 1 + i,
+      text: 'Fine.',
+    })),
   };
 }
 
@@ -569,6 +574,8 @@ async function poolsOf(t: TestApp) {
     identifier: ids,
     xpoint_id: [...pointIds, null],
     xpointid: pointIds,
+    appid: pointIds,
+    stars: [1, 3, 5],
     username: users.map((user) => user.username).concat(['nobody-here']),
     // never the fuzzer's own name: failed sign-ins would lock the account the suite signs in with
     login: ['victim', 'victim@example.com', 'neighbour', 'nobody-here'],

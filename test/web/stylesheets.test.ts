@@ -117,6 +117,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   admin: ['admin-claims'],
   // the posts modal, the post form and the posts lists (issue 17)
   posts: [/^posts-/],
+  // the reviews modal, its form and the point's rating link (issue 18)
+  reviews: [/^reviews-/],
   // follows, the feed-item menu and the notifications bell (issue 18)
   follows: [
     'feed-menu',

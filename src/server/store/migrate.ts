@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_change_notify';
 import * as m0010 from './migrations/0010_posts';
 import * as m0011 from './migrations/0011_jobs';
 import * as m0012 from './migrations/0012_posts_list_indexes';
+import * as m0013 from './migrations/0013_reviews_replies';
 import * as m0016 from './migrations/0016_notifications';
 
 interface DialectMigration {
@@ -32,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0010_posts', m0010],
   ['0011_jobs', m0011],
   ['0012_posts_list_indexes', m0012],
+  ['0013_reviews_replies', m0013],
   ['0016_notifications', m0016],
 ];
 

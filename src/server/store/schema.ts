@@ -280,6 +280,11 @@ export interface ReviewsTable {
   text: string | null;
   created_at: number;
   updated_at: number;
+  /** the point's controller's public answer (migration 0013): one per review, null when none. */
+  reply_text: Generated<string | null>;
+  reply_user_id: Generated<string | null>;
+  reply_at: Generated<number | null>;
+  reply_updated_at: Generated<number | null>;
 }
 
 export interface LikesTable {

@@ -145,6 +145,8 @@ describe('onApiWrite', () => {
     answer(200, { ok: true });
     await apiGet('/v1/read', okSchema);
     await apiPost('/v1/written', okSchema);
+    // a POST that only reads (the spec's reviews page) is not a write
+    await apiPost('/review/reviews', okSchema, { appid: 'x' }, { read: true });
     answer(403, { errorcode: 2003, error: 'refused' });
     await apiPost('/v1/refused', okSchema).catch(() => undefined);
     stop();

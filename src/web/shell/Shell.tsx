@@ -11,6 +11,7 @@ import { UserMenu } from '../features/accounts/UserMenu';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
 import { withoutCreatePost } from '../features/posts/flags';
 import { onPostWrite } from '../features/posts/writes';
+import { InviteReviewRoute } from '../features/reviews/InviteReviewRoute';
 import { refreshPointTiles, refreshPointTilesAt } from '../map/pointTiles';
 import { SearchForm } from '../features/search/SearchForm';
 import { DEFAULT_TITLE, ShellContext } from './context';
@@ -331,6 +332,8 @@ function ShellPanel({
           <PostRoute key={route.id} id={route.id} />
         </Suspense>
       );
+    case 'invite-review':
+      return <InviteReviewRoute appId={route.appId} />;
     case 'not-found':
       return failure('Page not found', `There is no page at ${route.path || 'this address'}.`);
     default:

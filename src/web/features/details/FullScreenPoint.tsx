@@ -8,6 +8,7 @@ import { MediaCarousel } from './MediaCarousel';
 import { PointControls } from './PointControls';
 import { ExternalSites, PointFacts, VisitStats } from './PointSections';
 import { PointActions, PointCallback, PointSummary } from './PointSummary';
+import { ReviewsIsland } from '../reviews/ReviewsIsland';
 import type { PointDetails } from './schemas';
 import { Section, SectionLevel } from './Section';
 import { SiteViewer } from './SiteViewer';
@@ -138,14 +139,7 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                     <PointPostsIsland point={point} onOpen={onOpen} />
                   </Section>
                   <Section title="Reviews" className="fullscreen-page__reviews">
-                    {point.rating_display ? (
-                      <p>
-                        Rated <strong>{point.rating_display}</strong> out of 5 from {point.rating_count}{' '}
-                        {point.rating_count === 1 ? 'review' : 'reviews'}.
-                      </p>
-                    ) : (
-                      <p className="empty-note">No reviews yet.</p>
-                    )}
+                    <ReviewsIsland point={point} />
                   </Section>
                   <SiteViewer point={point} host={host} />
                 </div>

@@ -11,6 +11,7 @@ import { Description } from './Description';
 import { EventLists } from './EventLists';
 import { MediaCarousel } from './MediaCarousel';
 import { PointActions, PointCallback, PointSummary } from './PointSummary';
+import { PointReviews } from '../reviews/PointReviews';
 import { PointControls } from './PointControls';
 import { ExternalSites, PointFacts, VisitStats } from './PointSections';
 import { pointDetailsQuery } from './queries';
@@ -75,13 +76,18 @@ function PointPanelLevel({ id }: { id: string }) {
 }
 
 function PointBody({ point, open }: { point: PointDetails; open(to: string): void }) {
+  const { navigation } = useShell();
   const [callbackOpen, setCallbackOpen] = useState(false);
   const host = window.location.host;
   const controls = point.controls;
   return (
     <>
       <MediaCarousel slides={point.carousel} title={point.title} />
-      <PointSummary point={point} category={categoryName(point.supertype, point.type)} />
+      <PointSummary
+        point={point}
+        category={categoryName(point.supertype, point.type)}
+        rating={<PointReviews point={point} replaceAddress={navigation.replace} />}
+      />
       <Description text={point.description ?? ''} />
       <div className="point-panel__actions">
         <PointActions point={point} onCallback={() => setCallbackOpen(true)} />

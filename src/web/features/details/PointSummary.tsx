@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { OpenNowBadge } from './PointSections';
 import type { PointDetails } from './schemas';
 
@@ -11,11 +11,21 @@ const CallbackModal = lazy(() =>
  * Under the media: the category (its name, which the caller looks up), the rating (§3: average/20,
  * one decimal), the tagline and open-now.
  */
-export function PointSummary({ point, category }: { point: PointDetails; category: string }) {
+export function PointSummary({
+  point,
+  category,
+  rating,
+}: {
+  point: PointDetails;
+  category: string;
+  /** the rating line when the page has one of its own (the panel's link to the reviews, issue 18) */
+  rating?: ReactNode;
+}) {
   return (
     <div className="point-panel__head">
       <p className="point-panel__type">{category}</p>
-      {point.rating_display && (
+      {rating}
+      {rating === undefined && point.rating_display && (
         <p className="point-panel__rating">
           <span aria-hidden="true">★</span>{' '}
           <span className="point-panel__rating-value">{point.rating_display}</span>
