@@ -253,6 +253,7 @@ export async function buildApp({
   });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
+  await app.register((await import('./features/likes/routes')).likeRoutes, { store, limits, social });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 

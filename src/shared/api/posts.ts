@@ -3,6 +3,7 @@ import { POST_CATEGORIES } from '../domain/enums';
 import { AppError } from '../errors';
 import { dateProblem, parseDate } from '../validation/points';
 import { formBoolean, formNumber, formText, withFieldErrors } from './contract';
+import { myLikeSchema } from './likes';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, latSchema, lonSchema, text } from './writes';
 
 /**
@@ -163,6 +164,10 @@ export const postResultSchema = z.object({
   /** /post/{id}: the app with the post open in its modal (the link "copy link" copies) */
   url: z.string(),
   viewer: z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_hide: z.boolean() }),
+  /** likes (issue 18, api/likes.ts): the counts and the viewer's own like, null when none or a visitor */
+  likes_up: z.number().int(),
+  likes_down: z.number().int(),
+  my_like: myLikeSchema.nullable(),
 });
 export type PostResult = z.infer<typeof postResultSchema>;
 
