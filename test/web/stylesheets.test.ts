@@ -117,6 +117,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   admin: ['admin-claims'],
   // the posts modal, the post form and the posts lists (issue 17)
   posts: [/^posts-/],
+  // likes (issue 18): the like bar, a card's counts, the likers dialog
+  likes: [/^likes-/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };
