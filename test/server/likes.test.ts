@@ -408,7 +408,9 @@ describe.each(TEST_DIALECTS)('likes over HTTP (%s)', (dialect) => {
       heard.map((e) =>
         e.kind === 'object'
           ? `${e.message.kind} ${JSON.stringify(e.message.data)}`
-          : `${e.kind} ${e.action} ${e.recipientId}`,
+          : e.kind === 'notify'
+            ? `${e.kind} ${e.action} ${e.recipientId}`
+            : e.kind,
       ),
     ).toEqual([
       `likes ${JSON.stringify({ objecttype: 'P', objectid: id, up: 1, down: 0 })}`,

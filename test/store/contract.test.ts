@@ -26,6 +26,7 @@ const TABLES = Object.keys({
   like_counts: true,
   comments: true,
   follows: true,
+  notifications: true,
   website_parts: true,
   website_part_pictures: true,
   media_assets: true,
