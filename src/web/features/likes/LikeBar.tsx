@@ -77,14 +77,14 @@ export function LikeBar({ objectType, objectId, state, changes, onSettled, rende
   };
 
   const kinds = [
-    { type: LIKE_UP, icon: '👍', verb: 'Like', count: state.up, noun: ['like', 'likes'] },
-    { type: LIKE_DOWN, icon: '👎', verb: 'Dislike', count: state.down, noun: ['dislike', 'dislikes'] },
+    { type: LIKE_UP, verb: 'Like', count: state.up, noun: ['like', 'likes'] },
+    { type: LIKE_DOWN, verb: 'Dislike', count: state.down, noun: ['dislike', 'dislikes'] },
   ] as const;
 
   return (
     <div className="likes-bar">
       <div className="likes-bar__buttons" role="group" aria-label="Likes">
-        {kinds.map(({ type, icon, verb, count, noun }) => (
+        {kinds.map(({ type, verb, count, noun }) => (
           <span key={type} className="likes-bar__pair">
             <button
               type="button"
@@ -94,7 +94,7 @@ export function LikeBar({ objectType, objectId, state, changes, onSettled, rende
               aria-busy={mutation.isPending || undefined}
               onClick={() => press(type)}
             >
-              <span aria-hidden="true">{icon}</span>
+              <Thumb down={type === LIKE_DOWN} />
             </button>
             <button
               type="button"
@@ -148,8 +148,30 @@ export function LikeCounts({ up, down }: { up: number; down: number }) {
       aria-label={`${up} ${up === 1 ? 'like' : 'likes'}, ${down} ${down === 1 ? 'dislike' : 'dislikes'}`}
     >
       <span aria-hidden="true">
-        👍 {up} · 👎 {down}
+        <Thumb size={14} /> {up} · <Thumb size={14} down /> {down}
       </span>
     </span>
+  );
+}
+
+/**
+ * A thumb, up or down, drawn here rather than as the 👍 and 👎 emoji: those need an emoji font,
+ * which many systems (Linux without one installed) lack, and they then show as empty boxes.
+ */
+function Thumb({ down = false, size = 18 }: { down?: boolean; size?: number }) {
+  return (
+    <svg
+      className="likes-thumb"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <g transform={down ? 'rotate(180 12 12)' : undefined} fill="currentColor">
+        <rect x="2" y="10" width="4" height="11" rx="1" />
+        <path d="M8 21h9.4a2 2 0 0 0 2-1.6l1.5-7.2A1.9 1.9 0 0 0 19 10h-5.4l.8-3.9a1.9 1.9 0 0 0-3.3-1.6L8 9.4z" />
+      </g>
+    </svg>
   );
 }
