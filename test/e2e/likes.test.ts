@@ -160,9 +160,9 @@ describe('likes', () => {
       [MOBILE, 375],
     ] as const) {
       const profile = await browser.open(`${server.url}${profileLink(post.author)}`, viewport);
-      const counts = profile.page.getByLabel(
-        `${post.up + 1} ${noun(post.up + 1, 'like')}, ${post.down} ${noun(post.down, 'dislike')}`,
-      );
+      const counts = profile.page.locator('.likes-counts', {
+        hasText: `${post.up + 1} ${noun(post.up + 1, 'like')}, ${post.down} ${noun(post.down, 'dislike')}`,
+      });
       await counts.waitFor();
       await counts.scrollIntoViewIfNeeded();
       await profile.page.screenshot({ path: `${SHOTS}/likes-cards-${width}.png` });

@@ -140,13 +140,13 @@ export function LikeBar({ objectType, objectId, state, changes, onSettled, rende
   );
 }
 
-/** A card's counts (no buttons: the card is a link to the post). */
+/** A card's counts (no buttons: the card is a link to the post); read out as words. */
 export function LikeCounts({ up, down }: { up: number; down: number }) {
   return (
-    <span
-      className="likes-counts"
-      aria-label={`${up} ${up === 1 ? 'like' : 'likes'}, ${down} ${down === 1 ? 'dislike' : 'dislikes'}`}
-    >
+    <span className="likes-counts">
+      <span className="visually-hidden">
+        {`${up} ${up === 1 ? 'like' : 'likes'}, ${down} ${down === 1 ? 'dislike' : 'dislikes'}`}
+      </span>
       <span aria-hidden="true">
         <Thumb size={14} /> {up} · <Thumb size={14} down /> {down}
       </span>
