@@ -261,6 +261,7 @@ export async function buildApp({
     social,
     publicUrl: config.publicUrl,
   });
+  await app.register((await import('./features/likes/routes')).likeRoutes, { store, limits, social });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 

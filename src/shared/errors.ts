@@ -391,6 +391,21 @@ export const ERRORS = {
     message: 'Upload-Offset: the upload does not stand there; ask with HEAD and resume from its offset.',
   },
 
+  // likes (issue 18; social §3, §4, §7, §8): 182xx. A missing objectid or likeid is 6705 naming it
+  likeObjectNotFound: { code: 18201, status: 404, message: 'There is no {what} with id {id} to like.' },
+  likeTypeInvalid: { code: 18202, status: 400, message: '{field}: must be 0 (up) or 1 (down).' },
+  likeObjectTypeInvalid: {
+    code: 18203,
+    status: 400,
+    message: 'objecttype: must be P (a post), R (a review) or C (a comment).',
+  },
+  likeNotFound: { code: 18204, status: 404, message: 'You have no like with id {id}.' },
+  likesDailyLimit: {
+    code: 18205,
+    status: 429,
+    message: 'You have given {max} likes today, the most for {account}; like again in {retry}.',
+  },
+
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   // live social topics, follows and notifications (issue 18, eng-follows): 18400-18499

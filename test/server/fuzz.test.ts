@@ -622,5 +622,11 @@ async function poolsOf(t: TestApp) {
     hidden: [true, false],
     max_locations: [1, 30],
     cover_image: [PNG_1X1.slice(PNG_1X1.indexOf(',') + 1), 'EMPTY'],
+    // likes (issue 18)
+    objectid: [...FIXTURE_POSTS, 'doesNotExist'],
+    objecttype: ['P', 'R', 'C'],
+    liketype: [0, 1],
+    newliketype: [0, 1],
+    likeid: [randomUUID(), 'doesNotExist'],
   };
 }

@@ -23,6 +23,7 @@ const TABLES = Object.keys({
   posts: true,
   reviews: true,
   likes: true,
+  like_counts: true,
   comments: true,
   follows: true,
   notifications: true,

@@ -128,6 +128,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'notification-bell',
     'notification-list',
   ],
+  // likes (issue 18): the like bar, a card's counts, the likers dialog
+  likes: [/^likes-/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

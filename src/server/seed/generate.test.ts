@@ -444,6 +444,18 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
     ).toBe(true);
     expect(new Set(likes.map((l) => `${l.user_id}/${l.object_type}/${l.object_id}`)).size).toBe(likes.length);
     expect(likes.some((l) => l.like_type === 1)).toBe(true);
+    // each post's like counters (what its card shows) are its likes, counted
+    const counted = new Map<string, { up: number; down: number }>();
+    for (const l of likes) {
+      const c = counted.get(l.object_id) ?? { up: 0, down: 0 };
+      if (Number(l.like_type) === 0) c.up++;
+      else c.down++;
+      counted.set(l.object_id, c);
+    }
+    const counters = await db().selectFrom('like_counts').selectAll().execute();
+    expect(new Map(counters.map((c) => [c.object_id, { up: Number(c.up), down: Number(c.down) }]))).toEqual(
+      counted,
+    );
     expect(follows.length).toBeGreaterThanOrEqual(20);
     expect(follows.every((f) => f.follower_id !== f.followee_id)).toBe(true);
     expect(new Set(follows.map((f) => `${f.follower_id}/${f.followee_id}`)).size).toBe(follows.length);

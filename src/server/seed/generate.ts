@@ -20,6 +20,7 @@ import { loadSeedCities } from './places';
 import { openSink } from './sink';
 import { FOLLOWS, MEDIA_ASSETS, USERS, WIPE_ORDER } from './tables';
 
+import { recountLikes } from '../features/likes/queries';
 import { topUpEvents } from './events';
 import { point } from './points';
 import { post, postCount } from './posts';
@@ -176,6 +177,8 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
   await sql`update posts set lat = (select p.lat from points p where p.id = posts.xpoint_id),
     lon = (select p.lon from points p where p.id = posts.xpoint_id)
     where xpoint_id is not null and lat is null`.execute(store.db);
+  // the likes were written in bulk, beside their counters: the counters are set from them
+  await recountLikes(store.db);
   if (store.raw.kind === 'postgres') {
     // fresh statistics, so the planner knows the tables are no longer empty
     await store.raw.pool.query(`analyze ${WIPE_ORDER.join(', ')}`);

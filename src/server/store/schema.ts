@@ -24,6 +24,7 @@ export interface Database {
   videos: VideosTable;
   reviews: ReviewsTable;
   likes: LikesTable;
+  like_counts: LikeCountsTable;
   comments: CommentsTable;
   follows: FollowsTable;
   notifications: NotificationsTable;
@@ -296,6 +297,14 @@ export interface LikesTable {
   /** 0 up, 1 down. */
   like_type: number;
   created_at: number;
+}
+
+/** An object's like counts, changed in the transaction of the like that changes them (migration 0014). */
+export interface LikeCountsTable {
+  object_type: string;
+  object_id: string;
+  up: number;
+  down: number;
 }
 
 export interface CommentsTable {

@@ -3,6 +3,7 @@ import { POST_CATEGORIES } from '../domain/enums';
 import { AppError } from '../errors';
 import { dateProblem, parseDate } from '../validation/points';
 import { formBoolean, formNumber, formText, withFieldErrors } from './contract';
+import { myLikeSchema } from './likes';
 import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH, latSchema, lonSchema, text } from './writes';
 
 /**
@@ -165,6 +166,10 @@ export const postResultSchema = z.object({
   viewer: z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_hide: z.boolean() }),
   /** social §3: whether the viewer follows the author (0 for a visitor and on the author's own posts) */
   isfollowed: z.union([z.literal(0), z.literal(1)]),
+  /** likes (issue 18, api/likes.ts): the counts and the viewer's own like, null when none or a visitor */
+  likes_up: z.number().int(),
+  likes_down: z.number().int(),
+  my_like: myLikeSchema.nullable(),
 });
 export type PostResult = z.infer<typeof postResultSchema>;
 

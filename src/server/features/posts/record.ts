@@ -2,6 +2,7 @@ import { renewableAt, type PostResult } from '../../../shared/api/posts';
 import { POST_CATEGORIES, type PostCategory } from '../../../shared/domain/enums';
 import { canChangePost, isAdmin, type Viewer } from '../../../shared/permissions';
 import { isPostPlaceholder, placeholderCoverUrl, placeholderUrl } from '../../media/placeholders';
+import { NO_LIKES, type LikeSummary } from '../likes/queries';
 import type { PostRow } from './queries';
 
 /** A post's address in the app: the app with the post open in its modal (what "copy link" copies). */
@@ -12,9 +13,14 @@ export function postLinkOf(id: string): string {
 /**
  * Social §3's post result record of a stored post, as `viewer` may see it at `now`: the video's
  * address and poster only once it is ready, why it failed only for its author; `expired` and
- * `renewable_at` as of `now`.
+ * `renewable_at` as of `now`; its like counts and the viewer's own like from `likes` (likes/queries.ts).
  */
-export function postRecord(viewer: Viewer, row: PostRow, now: number): PostResult {
+export function postRecord(
+  viewer: Viewer,
+  row: PostRow,
+  now: number,
+  likes: LikeSummary = NO_LIKES,
+): PostResult {
   const variants = parseVariants(row.image_variants);
   const mayChange = canChangePost(viewer, row);
   const isAuthor = viewer?.id === row.user_id;
@@ -70,6 +76,9 @@ export function postRecord(viewer: Viewer, row: PostRow, now: number): PostResul
     viewer: { can_edit: mayChange, can_delete: mayChange, can_hide: isAdmin(viewer) },
     // set by the lists and details from the viewer's follows (follows/queries.ts markFollowed)
     isfollowed: 0,
+    likes_up: likes.likes_up,
+    likes_down: likes.likes_down,
+    my_like: likes.my_like,
   };
 }
 

@@ -33,6 +33,7 @@ import type { FilePart, MultipartUpload } from '../../media/upload';
 import type { Store } from '../../store/store';
 import { withImage } from '../points/media';
 import * as q from './queries';
+import { likeSummaries } from '../likes/queries';
 import { postLinkOf, postRecord } from './record';
 
 /**
@@ -85,7 +86,7 @@ export class PostService {
   /** GET /myposts/details: a post anyone may read, but a hidden one only its author and admins. */
   async details(viewer: Viewer, id: string): Promise<PostResult> {
     const [record] = await markFollowed(this.store, viewer, [
-      this.recordOf(viewer, await this.readablePost(viewer, id)),
+      await this.recordOf(viewer, await this.readablePost(viewer, id)),
     ]);
     return record as PostResult;
   }
@@ -95,7 +96,7 @@ export class PostService {
     requireViewer(viewer);
     const post = await this.readablePost(viewer, input.id);
     if (!canChangePost(viewer, post)) throw new AppError('forbidden');
-    return formState(input, this.recordOf(viewer, post));
+    return formState(input, await this.recordOf(viewer, post));
   }
 
   /**
@@ -106,7 +107,7 @@ export class PostService {
     const user = requireViewer(viewer);
     const existing = await q.findPost(this.store, input.id);
     if (existing && existing.user_id !== user.id) throw new AppError('postIdTaken');
-    return formState(input, existing ? this.recordOf(viewer, existing) : null);
+    return formState(input, existing ? await this.recordOf(viewer, existing) : null);
   }
 
   /** POST /myposts/save as JSON (an API client): the cover as base64 in `cover_image`. */
@@ -160,7 +161,7 @@ export class PostService {
       // the same GUID again: a create sent twice (a double click, a retry after a lost answer) is
       // answered with the post it made; someone else's GUID is never theirs to take
       if (existing.user_id !== user.id) throw new AppError('postIdTaken');
-      return answer(this.recordOf(user, existing), false);
+      return answer(await this.recordOf(user, existing), false);
     }
     if (existing) {
       if (existing.hidden_at !== null && !canChangePost(user, existing))
@@ -261,7 +262,7 @@ export class PostService {
         // another save of this GUID committed first (two tabs, a retry racing the first try)
         const winner = await q.findPost(this.store, input.id);
         if (!winner || winner.user_id !== user.id) throw new AppError('postIdTaken');
-        return answer(this.recordOf(user, winner), false);
+        return answer(await this.recordOf(user, winner), false);
       }
     } else {
       const version = await q.updatePostIfVersion(
@@ -274,7 +275,7 @@ export class PostService {
     }
     const saved = await q.findPost(this.store, input.id);
     if (!saved) throw new AppError('postNotFound', { id: input.id });
-    return answer(this.recordOf(user, saved), !existing);
+    return answer(await this.recordOf(user, saved), !existing);
   }
 
   /** POST /myposts/delete: the author's, or any post for an admin. */
@@ -361,11 +362,7 @@ export class PostService {
       offsetOf(paging),
     );
     return {
-      items: await markFollowed(
-        this.store,
-        viewer,
-        rows.map((row) => this.recordOf(viewer, row)),
-      ),
+      items: await markFollowed(this.store, viewer, await postRecords(this.store, viewer, rows, this.now())),
       total,
       total_capped: totalCapped,
       ...paging,
@@ -442,9 +439,26 @@ export class PostService {
     return { video_id: video.id };
   }
 
-  private recordOf(viewer: Viewer, row: q.PostRow): PostResult {
-    return postRecord(viewer, row, this.now());
+  private async recordOf(viewer: Viewer, row: q.PostRow): Promise<PostResult> {
+    const [record] = await postRecords(this.store, viewer, [row], this.now());
+    return record!;
   }
+}
+
+/** Post records with their likes (the counters and the viewer's own like: two reads per page). */
+async function postRecords(
+  store: Store,
+  viewer: Viewer,
+  rows: q.PostRow[],
+  now: number,
+): Promise<PostResult[]> {
+  const likes = await likeSummaries(
+    store.db,
+    'P',
+    rows.map((row) => row.id),
+    viewer?.id,
+  );
+  return rows.map((row) => postRecord(viewer, row, now, likes.get(row.id)));
 }
 
 /** A person's posts as `viewer` sees them: their hidden ones only for them and admins (the profile's too). */
@@ -458,11 +472,7 @@ export async function postsOfUser(
   const hidden: q.HiddenVisibleTo = isAdmin(viewer) || viewer?.id === userId ? 'all' : null;
   const { rows, total, totalCapped } = await q.userPosts(store, userId, hidden, offsetOf(paging));
   return {
-    items: await markFollowed(
-      store,
-      viewer,
-      rows.map((row) => postRecord(viewer, row, now)),
-    ),
+    items: await markFollowed(store, viewer, await postRecords(store, viewer, rows, now)),
     total,
     total_capped: totalCapped,
     ...paging,

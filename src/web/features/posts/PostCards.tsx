@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import type { PostResult } from '../../../shared/api/posts';
 import { postLink } from '../../../shared/address/links';
 import { errorText } from '../../lib/query';
+import { LikeCounts } from '../likes/LikeBar';
 import { CATEGORY_NAMES } from './categories';
 import { usePostsHost } from './context';
 import { formatPostDate } from './format';
@@ -53,6 +54,7 @@ export function PostCards({
                 <time dateTime={new Date(post.addedon).toISOString()}>{formatPostDate(post.addedon)}</time>
                 {showAuthor && ` · ${post.user_displayname}`}
               </span>
+              <LikeCounts up={post.likes_up} down={post.likes_down} />
             </span>
           </a>
         </li>

@@ -7,6 +7,7 @@ import { fullscreenLink, postLink, profileLink } from '../../../shared/address/l
 import { errorText, useForgetOnLeave } from '../../lib/query';
 import { Dialog } from '../../ui/Dialog';
 import { Avatar } from '../accounts/Avatar';
+import { PostLikeBar } from '../likes/PostLikeBar';
 import { useSession } from '../accounts/session';
 import { usePostsHost } from './context';
 import { formatPostDate } from './format';
@@ -172,6 +173,7 @@ function PostView({
             </div>
           )}
         </dl>
+        <PostLikeBar post={post} />
         <div className="posts-detail__actions">
           <CopyLink url={post.url} />
         </div>
