@@ -251,6 +251,7 @@ export async function buildApp({
     limits,
     social,
   });
+  await app.register((await import('./features/comments/routes')).commentRoutes, { store, limits, social });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
   await app.register(fullScreenRoutes, { pages });

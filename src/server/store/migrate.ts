@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_change_notify';
 import * as m0010 from './migrations/0010_posts';
 import * as m0011 from './migrations/0011_jobs';
 import * as m0012 from './migrations/0012_posts_list_indexes';
+import * as m0015 from './migrations/0015_comments_keyset';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -31,6 +32,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0010_posts', m0010],
   ['0011_jobs', m0011],
   ['0012_posts_list_indexes', m0012],
+  ['0015_comments_keyset', m0015],
 ];
 
 class InlineProvider implements MigrationProvider {

@@ -66,6 +66,7 @@ export function postRecord(viewer: Viewer, row: PostRow, now: number): PostResul
     hidden: row.hidden_at !== null,
     renewable_at: renewableAt(row.renewed_at, now),
     version: row.version,
+    comments_count: Number(row.comments_count),
     url: postLinkOf(row.id),
     viewer: { can_edit: mayChange, can_delete: mayChange, can_hide: isAdmin(viewer) },
   };
