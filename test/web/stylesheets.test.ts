@@ -117,6 +117,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   admin: ['admin-claims'],
   // the posts modal, the post form and the posts lists (issue 17)
   posts: [/^posts-/],
+  // a post's comments (issue 18)
+  comments: ['comments'],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

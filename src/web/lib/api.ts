@@ -84,6 +84,8 @@ export function onApiWrite(listener: WriteListener): () => void {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** a read the spec sends as POST (a comments page): not a write, so no one is told of one */
+  read?: boolean;
 }
 
 async function request<S extends z.ZodType>(
@@ -113,7 +115,7 @@ async function request<S extends z.ZodType>(
     throw new ApiError(API_ERROR_CODES.network, 'Internet Connection lost or server is not responding!', 0);
   }
   const text = await response.text().catch(() => '');
-  return readAnswer(method, path, schema, response.status, text);
+  return readAnswer(options.read ? 'GET' : method, path, schema, response.status, text);
 }
 
 /** An answer's text through its contract; a failure as an ApiError; a write heard by the listeners. */
