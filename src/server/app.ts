@@ -252,6 +252,8 @@ export async function buildApp({
     social,
   });
   await app.register((await import('./features/comments/routes')).commentRoutes, { store, limits, social });
+  await app.register((await import('./features/notifications/routes')).notificationRoutes, { store, social });
+  await app.register((await import('./features/follows/routes')).followRoutes, { store, social, limits });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
   await app.register(fullScreenRoutes, { pages });

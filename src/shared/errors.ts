@@ -389,6 +389,24 @@ export const ERRORS = {
 
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
+  // live social topics, follows and notifications (issue 18, eng-follows): 18400-18499
+  liveUserTopicForbidden: {
+    code: 18400,
+    status: 403,
+    message: 'user topics are only for their own user: sign in as that user',
+  },
+  liveTooManyTopics: { code: 18401, status: 429, message: 'at most {max} social topics on one connection' },
+  liveSocialTopicInvalid: {
+    code: 18402,
+    status: 400,
+    message:
+      'social topics are social:{type}:{id} with a type of {types} and an id of letters, digits, _ and -',
+  },
+  followMissingUserId: { code: 18403, status: 400, message: 'Can not follow this user. Missing user id!' },
+  followSelf: { code: 18404, status: 400, message: 'You can not follow yourself.' },
+  followUserNotFound: { code: 18405, status: 404, message: 'There is no user {id}.' },
+  notFollowing: { code: 18406, status: 409, message: 'You do not follow this user.' },
+  notificationCursorInvalid: { code: 18407, status: 400, message: '{field}: {reason}' },
   // the spec gives 6705 for a point id (xpointId, the default) and for a post id on every post call
   // but delete (social §5): one error about a parameter, named in the message
   invalidParam: {

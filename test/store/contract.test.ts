@@ -25,6 +25,7 @@ const TABLES = Object.keys({
   likes: true,
   comments: true,
   follows: true,
+  notifications: true,
   website_parts: true,
   website_part_pictures: true,
   media_assets: true,

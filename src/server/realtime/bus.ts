@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatActivityItem, GlobalBeamItem } from '../../shared/api/live';
+import type { SocialLiveMessage } from '../../shared/api/social-live';
 
 /**
  * What travels between server processes: every beam and chat line, so that a device on any process
@@ -11,7 +12,9 @@ export type BusMessage =
   | { type: 'xpoint_beam'; beam: GlobalBeamItem }
   | { type: 'event_beam'; beam: GlobalBeamItem }
   | { type: 'map_activity'; item: ChatActivityItem }
-  | { type: 'chat'; topic: string; payload: Record<string, unknown> };
+  | { type: 'chat'; topic: string; payload: Record<string, unknown> }
+  /** a social push (`social:{type}:{id}` or `user:{id}`): the `social` event with {kind, data}. */
+  | { type: 'social'; topic: string; payload: SocialLiveMessage };
 
 export type BusHandler = (message: BusMessage) => void;
 

@@ -31,6 +31,8 @@ export class Connection {
   device: DeviceJoin | null = null;
   /** chat topic -> its join ref and the user who joined it; null until the first chat join. */
   chats: Map<string, ChatJoin> | null = null;
+  /** social topic (`social:{type}:{id}`, `user:{id}`) -> its join ref; null until the first social join. */
+  social: Map<string, string | null> | null = null;
   /** topics whose join is being checked (token, point): pushes to them are not matched yet. */
   joining: Set<string> | null = null;
   closed = false;
@@ -41,11 +43,15 @@ export class Connection {
     readonly deviceId: string,
     /** a token given at connect (the client's `authToken` option), used for chat joins without one. */
     readonly authToken: string | null,
+    /** the session cookie of the upgrade or long-poll request (the browser's credential), for `user:` joins. */
+    readonly cookieToken: string | null = null,
   ) {}
 
   /** The join ref of `topic` if this connection has joined it. */
   joinRefOf(topic: string): string | null | undefined {
     if (this.device?.topic === topic) return this.device.joinRef;
-    return this.chats?.get(topic)?.joinRef;
+    const chat = this.chats?.get(topic);
+    if (chat) return chat.joinRef;
+    return this.social?.get(topic);
   }
 }

@@ -10,6 +10,12 @@ import {
   type ChatActivityItem,
   type GlobalBeamItem,
 } from '../../shared/api/live';
+import {
+  SOCIAL_EVENT,
+  SOCIAL_OBJECT_TYPES,
+  SOCIAL_TOPIC_PREFIX,
+  USER_TOPIC_PREFIX,
+} from '../../shared/api/social-live';
 import { isValidId } from '../../shared/domain/ids';
 import { ERRORS, fillPlaceholders, type ErrorName } from '../../shared/errors';
 import type { Bus, BusMessage } from './bus';
@@ -32,6 +38,8 @@ import { BoundsIndex, type VisibleBounds } from './spatial';
 /** A device id (connect parameter `deviceId`): the spec's id characters, at most 64. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const CHAT_TEXT_MAX = 2000;
+/** Social topics one connection may hold: a long feed page shows ~100 objects; more is a crawler. */
+export const MAX_SOCIAL_TOPICS = 200;
 /** WebSocket close codes. */
 export const CLOSE_UNSUPPORTED_DATA = 1003;
 export const CLOSE_INVALID_PAYLOAD = 1007;
@@ -67,6 +75,8 @@ export class Hub {
   readonly connections = new Set<Connection>();
   readonly index = new BoundsIndex<Connection>();
   private readonly chatMembers = new Map<string, Set<Connection>>();
+  /** `social:{type}:{id}` and `user:{id}` topic -> the connections of this process that joined it. */
+  private readonly socialMembers = new Map<string, Set<Connection>>();
   /** recipient selection times of recent deliveries, wall clock and process CPU, in ms (bench/live.ts reads them). */
   readonly selectionTimes: number[] = [];
   readonly selectionCpuTimes: number[] = [];
@@ -78,8 +88,13 @@ export class Hub {
     deps.bus.subscribe((message) => this.deliver(message));
   }
 
-  open(transport: Transport, deviceId: string, authToken: string | null): Connection {
-    const connection = new Connection(transport, deviceId, authToken);
+  open(
+    transport: Transport,
+    deviceId: string,
+    authToken: string | null,
+    cookieToken: string | null = null,
+  ): Connection {
+    const connection = new Connection(transport, deviceId, authToken, cookieToken);
     this.connections.add(connection);
     this.deps.onDeviceSeen?.(deviceId);
     return connection;
@@ -92,6 +107,7 @@ export class Hub {
     this.connections.delete(connection);
     this.index.delete(connection);
     if (connection.chats) for (const topic of connection.chats.keys()) this.leaveChat(connection, topic);
+    if (connection.social) for (const topic of connection.social.keys()) this.leaveSocial(connection, topic);
   }
 
   /** Closes every connection (shutdown). */
@@ -166,7 +182,9 @@ export class Hub {
     const topic = frame.topic;
     const isDevice = topic.startsWith(DEVICE_TOPIC_PREFIX);
     const isChat = topic.startsWith(CHAT_TOPIC_PREFIX);
-    if (!isDevice && !isChat) {
+    const isSocial = topic.startsWith(SOCIAL_TOPIC_PREFIX);
+    const isUser = topic.startsWith(USER_TOPIC_PREFIX);
+    if (!isDevice && !isChat && !isSocial && !isUser) {
       connection.transport.send(encodeReply(frame, 'error', errorResponse('liveUnmatchedTopic')));
       return;
     }
@@ -193,7 +211,98 @@ export class Hub {
       if (bounds.ok) this.index.set(connection, bounds.bounds);
       return;
     }
+    if (isSocial || isUser) {
+      if ((connection.social?.size ?? 0) >= MAX_SOCIAL_TOPICS) {
+        connection.transport.send(
+          encodeReply(frame, 'error', errorResponse('liveTooManyTopics', { max: MAX_SOCIAL_TOPICS })),
+        );
+        return;
+      }
+      if (isSocial) this.joinSocial(connection, frame);
+      else void this.joinUser(connection, frame);
+      return;
+    }
     void this.joinChat(connection, frame);
+  }
+
+  /** `social:{type}:{id}`: public, any page showing the object; the id's form is checked, not its existence. */
+  private joinSocial(connection: Connection, frame: Frame): void {
+    const rest = frame.topic.slice(SOCIAL_TOPIC_PREFIX.length);
+    const colon = rest.indexOf(':');
+    const type = colon > 0 ? rest.slice(0, colon) : '';
+    const id = colon > 0 ? rest.slice(colon + 1) : '';
+    if (!(SOCIAL_OBJECT_TYPES as readonly string[]).includes(type) || !isValidId(id)) {
+      connection.transport.send(
+        encodeReply(
+          frame,
+          'error',
+          errorResponse('liveSocialTopicInvalid', { types: SOCIAL_OBJECT_TYPES.join(', ') }),
+        ),
+      );
+      return;
+    }
+    this.addSocialMember(connection, frame.topic, frame.joinRef);
+    connection.transport.send(encodeReply(frame, 'ok', {}));
+  }
+
+  /**
+   * `user:{id}`: only that user's session may join. The session comes as the join's `token`, the
+   * socket's authToken (like chat), or the session cookie of the upgrade / long-poll request.
+   */
+  private async joinUser(connection: Connection, frame: Frame): Promise<void> {
+    const topic = frame.topic;
+    const userId = topic.slice(USER_TOPIC_PREFIX.length);
+    const given = frame.payload['token'];
+    const token =
+      typeof given === 'string' && given ? given : (connection.authToken ?? connection.cookieToken);
+    if (!isValidId(userId) || !token) {
+      connection.transport.send(encodeReply(frame, 'error', errorResponse('liveUserTopicForbidden')));
+      return;
+    }
+    (connection.joining ??= new Set()).add(topic);
+    try {
+      const user = await this.deps.authenticate(token);
+      if (connection.closed) return;
+      if (!user) {
+        connection.transport.send(encodeReply(frame, 'error', errorResponse('sessionInvalid')));
+        return;
+      }
+      if (user.id !== userId) {
+        this.deps.log.debug({ topic }, "realtime: a join of another user's topic refused");
+        connection.transport.send(encodeReply(frame, 'error', errorResponse('liveUserTopicForbidden')));
+        return;
+      }
+      this.addSocialMember(connection, topic, frame.joinRef);
+      connection.transport.send(encodeReply(frame, 'ok', {}));
+    } catch (error) {
+      this.deps.log.error({ err: error, topic }, 'realtime: user topic join failed');
+      if (!connection.closed)
+        connection.transport.send(encodeReply(frame, 'error', errorResponse('internal')));
+    } finally {
+      connection.joining?.delete(topic);
+      if (connection.joining?.size === 0) connection.joining = null;
+    }
+  }
+
+  private addSocialMember(connection: Connection, topic: string, joinRef: string | null): void {
+    (connection.social ??= new Map()).set(topic, joinRef);
+    let members = this.socialMembers.get(topic);
+    if (!members) this.socialMembers.set(topic, (members = new Set()));
+    members.add(connection);
+  }
+
+  private leaveSocial(connection: Connection, topic: string): void {
+    connection.social?.delete(topic);
+    if (connection.social?.size === 0) connection.social = null;
+    const members = this.socialMembers.get(topic);
+    if (!members) return;
+    members.delete(connection);
+    if (members.size === 0) this.socialMembers.delete(topic);
+  }
+
+  /** Connections of this process on a social or user topic (tests). */
+  socialMemberCount(topic: string): number {
+    return this.socialMembers.get(topic)?.size ?? 0;
   }
 
   private async joinChat(connection: Connection, frame: Frame): Promise<void> {
@@ -245,6 +354,10 @@ export class Hub {
     if (connection.device?.topic === topic) {
       connection.device = null;
       this.index.delete(connection);
+      return;
+    }
+    if (connection.social?.has(topic)) {
+      this.leaveSocial(connection, topic);
       return;
     }
     this.leaveChat(connection, topic);
@@ -349,6 +462,13 @@ export class Hub {
         const frame = Buffer.from(
           encodeFrame(null, null, message.topic, CHAT_MESSAGE_EVENT, message.payload),
         );
+        for (const member of members) member.transport.send(frame);
+        return members.size;
+      }
+      case 'social': {
+        const members = this.socialMembers.get(message.topic);
+        if (!members) return 0;
+        const frame = Buffer.from(encodeFrame(null, null, message.topic, SOCIAL_EVENT, message.payload));
         for (const member of members) member.transport.send(frame);
         return members.size;
       }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SOCKET_PATH } from '../../shared/api/live';
 import { AppError } from '../../shared/errors';
+import { SESSION_COOKIE } from '../auth/hook';
 import { errorResponses } from '../openapi/errors';
 import type { Connection, Transport } from './connection';
 import type { Hub } from './hub';
@@ -202,7 +203,12 @@ export async function longPollRoutes(
     });
     perAddress.set(request.ip, held + 1);
     const authHeader = request.headers['x-phoenix-authtoken'];
-    fresh.connection = hub.open(fresh, params.deviceId, typeof authHeader === 'string' ? authHeader : null);
+    fresh.connection = hub.open(
+      fresh,
+      params.deviceId,
+      typeof authHeader === 'string' ? authHeader : null,
+      request.cookies[SESSION_COOKIE] ?? null,
+    );
     sessions.set(fresh.token, fresh);
     return send(reply, { status: 410, token: fresh.token });
   });

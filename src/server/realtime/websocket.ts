@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { SOCKET_PATH } from '../../shared/api/live';
+import { SESSION_COOKIE } from '../auth/hook';
 import type { Connection, Transport } from './connection';
 import { CLOSE_UNSUPPORTED_DATA, DEVICE_ID_PATTERN, type Hub } from './hub';
 import { MAX_FRAME_BYTES, PROTOCOL_VSN, joinFrame } from './protocol';
@@ -36,6 +37,33 @@ class WebSocketTransport implements Transport {
       // a client that never answers the close frame is cut off
       setTimeout(() => this.socket.terminate(), 2000).unref();
     }
+  }
+}
+
+/** The session cookie (`xp_session`) of an upgrade request: the browser's credential for `user:` topics. */
+export function sessionCookieOf(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** No Origin (not a browser) or an Origin of this very host. */
+function sameOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
   }
 }
 
@@ -87,7 +115,13 @@ export function attachWebSocket(app: FastifyInstance, hub: Hub): { close(): void
     if (!params) return refuse(socket, 403, 'Forbidden');
     const authToken = authTokenOf(request);
     server.handleUpgrade(request, socket, head, (ws) => {
-      const connection: Connection = hub.open(new WebSocketTransport(ws), params.deviceId, authToken);
+      const connection: Connection = hub.open(
+        new WebSocketTransport(ws),
+        params.deviceId,
+        authToken,
+        // another site's page may open a socket here with the person's cookie: only our own pages' count
+        sameOrigin(request) ? sessionCookieOf(request.headers.cookie) : null,
+      );
       ws.on('message', (data: RawData, isBinary: boolean) => {
         if (isBinary) {
           ws.close(CLOSE_UNSUPPORTED_DATA, 'binary frames are not supported');

@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010_posts';
 import * as m0011 from './migrations/0011_jobs';
 import * as m0012 from './migrations/0012_posts_list_indexes';
 import * as m0015 from './migrations/0015_comments_keyset';
+import * as m0016 from './migrations/0016_notifications';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0011_jobs', m0011],
   ['0012_posts_list_indexes', m0012],
   ['0015_comments_keyset', m0015],
+  ['0016_notifications', m0016],
 ];
 
 class InlineProvider implements MigrationProvider {

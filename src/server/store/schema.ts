@@ -26,6 +26,7 @@ export interface Database {
   likes: LikesTable;
   comments: CommentsTable;
   follows: FollowsTable;
+  notifications: NotificationsTable;
   website_parts: WebsitePartsTable;
   website_part_pictures: WebsitePartPicturesTable;
   media_assets: MediaAssetsTable;
@@ -308,6 +309,22 @@ export interface FollowsTable {
   follower_id: string;
   followee_id: string;
   created_at: number;
+}
+
+/** An in-app notification (issue 18, migration 0016): one per recipient, action, object and actor. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: string;
+  actor_id: string;
+  /** NotificationAction: like, comment, review, review_reply, follow. */
+  action: string;
+  /** SocialObjectType of the object acted on (for a follow: U and the follower). */
+  object_type: string;
+  object_id: string;
+  /** rows with one key fold into one item of the list. */
+  group_key: string;
+  created_at: number;
+  read_at: number | null;
 }
 
 /** A section ("part") of an owner's website; `enabled` is the section toggle. */

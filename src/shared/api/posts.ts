@@ -165,6 +165,8 @@ export const postResultSchema = z.object({
   /** /post/{id}: the app with the post open in its modal (the link "copy link" copies) */
   url: z.string(),
   viewer: z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_hide: z.boolean() }),
+  /** social §3: whether the viewer follows the author (0 for a visitor and on the author's own posts) */
+  isfollowed: z.union([z.literal(0), z.literal(1)]),
 });
 export type PostResult = z.infer<typeof postResultSchema>;
 

@@ -119,5 +119,7 @@ export const profileResponseSchema = z.object({
    */
   posts: postPageSchema,
   counts: z.object({ followers: z.number(), following: z.number(), reviews: z.number() }),
+  /** whether the viewer follows this person (issue 18; 0 for a visitor and on one's own profile) */
+  isfollowed: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;

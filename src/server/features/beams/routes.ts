@@ -10,6 +10,7 @@ import {
   eventBeamingRequest,
   promoRequest,
 } from '../../../shared/api/live';
+import { socialTopic, userTopic } from '../../../shared/api/social-live';
 import { bodyContract, domainIssue, parseContract, withFieldErrors } from '../../../shared/api/contract';
 import { BEAM_KINDS } from '../../../shared/domain/beams';
 import { AppError } from '../../../shared/errors';
@@ -101,6 +102,8 @@ export interface LiveHandle {
   bus: Bus;
   scheduler: BeamScheduler;
   service: BeamService;
+  /** the app's social events (tests emit through them). */
+  social: SocialEvents;
 }
 const handles = new WeakMap<Server, LiveHandle>();
 /** The live layer of the app listening on `server` (tests, the benchmark). */
@@ -124,7 +127,7 @@ export const liveRoutes: FastifyPluginAsync<{
   limits: Limits;
   /** the social features' domain events: pushed to the pages and people they concern. */
   social: SocialEvents;
-}> = async (root, { config, store, auth, follower, limits }) => {
+}> = async (root, { config, store, auth, follower, limits, social }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tuning: LiveTuning = {
     ...DEFAULT_LIVE_TUNING,
@@ -160,6 +163,19 @@ export const liveRoutes: FastifyPluginAsync<{
     },
   });
 
+  // social pushes go on the bus, so the pages and people they concern hear them on whichever process
+  // holds their socket (through Redis when several run)
+  const stopSocial = social.on((event) => {
+    if (event.kind === 'object')
+      bus.publish({
+        type: 'social',
+        topic: socialTopic(event.objectType, event.objectId),
+        payload: event.message,
+      });
+    else if (event.kind === 'user')
+      bus.publish({ type: 'social', topic: userTopic(event.userId), payload: event.message });
+  });
+
   await app.register(rateLimit, limits.plugin());
   const websocket = attachWebSocket(app, hub);
   await longPollRoutes(app, hub, {
@@ -190,7 +206,7 @@ export const liveRoutes: FastifyPluginAsync<{
   const reports = new ReportBeams(store, (beam) => hub.deliverLocal('xpoint_beam', beam), follower);
   await reports.start();
 
-  handles.set(app.server, { hub, bus, scheduler, service });
+  handles.set(app.server, { hub, bus, scheduler, service, social });
 
   // before the HTTP server stops taking connections: sockets and held polls end now, or close would wait
   app.addHook('preClose', async () => {
@@ -198,6 +214,7 @@ export const liveRoutes: FastifyPluginAsync<{
     hub.closeAll(CLOSE_GOING_AWAY, 'server shutting down');
   });
   app.addHook('onClose', async () => {
+    stopSocial();
     clearInterval(sweep);
     await scheduler.stop();
     await reports.stop();

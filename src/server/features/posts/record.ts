@@ -69,6 +69,8 @@ export function postRecord(viewer: Viewer, row: PostRow, now: number): PostResul
     comments_count: Number(row.comments_count),
     url: postLinkOf(row.id),
     viewer: { can_edit: mayChange, can_delete: mayChange, can_hide: isAdmin(viewer) },
+    // set by the lists and details from the viewer's follows (follows/queries.ts markFollowed)
+    isfollowed: 0,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type PostResult,
   type PostResultMode,
 } from '../../../shared/api/posts';
+import { markFollowed } from '../follows/queries';
 import { parseContract } from '../../../shared/api/contract';
 import { POST_CATEGORIES } from '../../../shared/domain/enums';
 import { isValidId } from '../../../shared/domain/ids';
@@ -83,7 +84,10 @@ export class PostService {
 
   /** GET /myposts/details: a post anyone may read, but a hidden one only its author and admins. */
   async details(viewer: Viewer, id: string): Promise<PostResult> {
-    return this.recordOf(viewer, await this.readablePost(viewer, id));
+    const [record] = await markFollowed(this.store, viewer, [
+      this.recordOf(viewer, await this.readablePost(viewer, id)),
+    ]);
+    return record as PostResult;
   }
 
   /** GET /myposts/edit: the form state of the viewer's post (or any post, for admins). */
@@ -357,7 +361,11 @@ export class PostService {
       offsetOf(paging),
     );
     return {
-      items: rows.map((row) => this.recordOf(viewer, row)),
+      items: await markFollowed(
+        this.store,
+        viewer,
+        rows.map((row) => this.recordOf(viewer, row)),
+      ),
       total,
       total_capped: totalCapped,
       ...paging,
@@ -450,7 +458,11 @@ export async function postsOfUser(
   const hidden: q.HiddenVisibleTo = isAdmin(viewer) || viewer?.id === userId ? 'all' : null;
   const { rows, total, totalCapped } = await q.userPosts(store, userId, hidden, offsetOf(paging));
   return {
-    items: rows.map((row) => postRecord(viewer, row, now)),
+    items: await markFollowed(
+      store,
+      viewer,
+      rows.map((row) => postRecord(viewer, row, now)),
+    ),
     total,
     total_capped: totalCapped,
     ...paging,

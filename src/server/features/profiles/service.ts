@@ -1,4 +1,5 @@
 import type { ProfileQuery, ProfileResponse } from '../../../shared/api/profiles';
+import { followedAmong } from '../follows/queries';
 import { PROFILE_POSTS_LIMIT } from '../../../shared/api/profiles';
 import { pointLink } from '../../../shared/address/links';
 import { AppError } from '../../../shared/errors';
@@ -58,6 +59,7 @@ export class ProfileService {
       },
       posts,
       counts: { followers: counts.followers, following: counts.following, reviews: counts.reviews },
+      isfollowed: viewer ? ((await followedAmong(this.store, viewer.id, [user.id])).has(user.id) ? 1 : 0) : 0,
     };
   }
 }

@@ -22,7 +22,9 @@ export type SocialEvent =
       objectType: SocialObjectType;
       objectId: string;
       at: number;
-    };
+    }
+  /** to one person's open pages (topic `user:{id}`): their notifications and unread count. */
+  | { kind: 'user'; userId: string; message: SocialLiveMessage };
 
 export type SocialListener = (event: SocialEvent) => void | Promise<void>;
 
@@ -48,6 +50,16 @@ export class SocialEvents {
         this.onListenerError(error, event);
       }
     }
+  }
+
+  /** Pushes to every page showing an object (`social:{type}:{id}`), on every process. */
+  object(objectType: SocialObjectType, objectId: string, message: SocialLiveMessage): void {
+    this.emit({ kind: 'object', objectType, objectId, message });
+  }
+
+  /** Pushes to one person's open pages (`user:{id}`), on every process. */
+  user(userId: string, message: SocialLiveMessage): void {
+    this.emit({ kind: 'user', userId, message });
   }
 
   /** The people a notification would wake: nobody is told about their own act. */
