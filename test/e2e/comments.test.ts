@@ -136,16 +136,19 @@ describe('comments', () => {
       await comments.getByRole('heading', { name: 'Comments (2)' }).waitFor();
       await shot(page, `refused-${label}`);
 
-      // inline edit: Cancel keeps the text, Save changes it
-      await mine.getByRole('button', { name: 'Edit' }).click();
-      const editor = mine.getByRole('textbox', { name: 'Edit your comment' });
+      // inline edit: Cancel keeps the text, Save changes it (hers is the newest, on top; while it is
+      // edited its text is in the field, so it is found by its place)
+      const top = comments.getByRole('listitem').first();
+      expect(await top.textContent()).toContain(`See you there (${label})`);
+      await top.getByRole('button', { name: 'Edit' }).click();
+      const editor = top.getByRole('textbox', { name: 'Edit your comment' });
       await editor.fill('changed my mind');
-      await mine.getByRole('button', { name: 'Cancel' }).click();
+      await top.getByRole('button', { name: 'Cancel' }).click();
       await mine.getByText(`See you there (${label})!`, { exact: false }).waitFor();
-      await mine.getByRole('button', { name: 'Edit' }).click();
+      await top.getByRole('button', { name: 'Edit' }).click();
       await editor.fill(`Running late (${label}), keep me a loaf`);
       await shot(page, `editing-${label}`);
-      await mine.getByRole('button', { name: 'Save' }).click();
+      await top.getByRole('button', { name: 'Save' }).click();
       const edited = comments.getByRole('listitem').filter({ hasText: `Running late (${label})` });
       await edited.getByText('· edited').waitFor();
       await edited.getByRole('button', { name: 'Edit' }).waitFor();
@@ -198,7 +201,10 @@ describe('comments', () => {
     expect(await live.count()).toBe(1);
     // Uma may not edit Olivia's comment (and Olivia, the post's author, is not Uma)
     expect(await live.getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    await comments.getByRole('heading', { name: 'Comments (2)' }).waitFor();
+    const stored = await journey.withStore((store) =>
+      store.db.selectFrom('posts').select('comments_count').where('id', '=', POST).executeTakeFirstOrThrow(),
+    );
+    await comments.getByRole('heading', { name: `Comments (${Number(stored.comments_count)})` }).waitFor();
     await shot(page, 'live-1280');
     expect(errors).toEqual([]);
     await page.close();

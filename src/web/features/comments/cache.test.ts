@@ -49,6 +49,17 @@ describe('the comments cache', () => {
     expect(drop(data, 'q', 9).pages[0]!.count).toBe(9);
   });
 
+  it('takes our own comment heard live in place of its temporary copy, never twice', () => {
+    const shown = prepend(pages(['a']), { ...item('temp-1', 'hi') });
+    const heard = applyLive(
+      shown,
+      { action: 'add', commentid: 'b', comment: item('b', 'hi'), count: 13 },
+      () => ({ can_edit: true, can_remove: true }),
+    );
+    expect(ids(heard)).toEqual([['b', 'a']]);
+    expect(ids(settle(heard, 'temp-1', item('b', 'hi'), 13))).toEqual([['b', 'a']]);
+  });
+
   it('applies live pushes with the rights the page works out', () => {
     const mine = () => ({ can_edit: true, can_remove: true });
     const added = applyLive(

@@ -76,6 +76,12 @@ export function applyLive(
   if (live.action === 'remove') return drop(pages, live.commentid, live.count);
   if (!live.comment) return pages;
   const item = { ...live.comment, viewer: rights(live.comment) };
-  if (live.action === 'add') return prepend(pages, item, live.count);
+  if (live.action === 'add') {
+    // our own comment heard before its answer: it takes the place of our temporary copy
+    const temp = pages.pages
+      .flatMap((page) => page.data)
+      .find((each) => isTemporary(each) && each.author.id === item.author.id && each.text === item.text);
+    return temp ? settle(pages, temp.replid, item, live.count) : prepend(pages, item, live.count);
+  }
   return replace(pages, live.commentid, { text: item.text, editedon: item.editedon });
 }
