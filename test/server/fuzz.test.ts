@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newCommentId } from '../../src/server/features/comments/ids';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -614,5 +615,10 @@ async function poolsOf(t: TestApp) {
     hidden: [true, false],
     max_locations: [1, 30],
     cover_image: [PNG_1X1.slice(PNG_1X1.indexOf(',') + 1), 'EMPTY'],
+    // comments (issue 18)
+    objectid: [...FIXTURE_POSTS, randomUUID()],
+    objecttype: ['P'],
+    commentid: [newCommentId(), 'not an id'],
+    beforeid: ['', newCommentId()],
   };
 }
