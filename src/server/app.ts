@@ -251,6 +251,7 @@ export async function buildApp({
     limits,
     social,
   });
+  await app.register((await import('./features/comments/routes')).commentRoutes, { store, limits, social });
   await app.register((await import('./features/notifications/routes')).notificationRoutes, { store, social });
   await app.register((await import('./features/follows/routes')).followRoutes, { store, social, limits });
   await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });

@@ -406,6 +406,26 @@ export const ERRORS = {
     message: 'You have given {max} likes today, the most for {account}; like again in {retry}.',
   },
 
+  // comments (issue 18; social §3-§8): 183xx. A missing or malformed objectid/commentid is 6705 naming it
+  commentObjectNotFound: { code: 18301, status: 404, message: 'objectid: there is no post with id {id}.' },
+  commentNotFound: { code: 18302, status: 404, message: 'This comment does not exist (any more).' },
+  commentNotAuthor: { code: 18303, status: 403, message: 'Only its author can edit a comment.' },
+  commentRemoveForbidden: {
+    code: 18304,
+    status: 403,
+    message: "Only its author, the post's author or an admin can remove a comment.",
+  },
+  commentTooSoon: {
+    code: 18305,
+    status: 429,
+    message: 'You are commenting too fast; try again in {retry}.',
+  },
+  commentDuplicate: {
+    code: 18306,
+    status: 409,
+    message: 'text: you posted this same comment here a moment ago.',
+  },
+
   // the spec's codes (social §4, §5, §8)
   alreadyFollowed: { code: 122, status: 409, message: 'You already follow this user.' },
   // live social topics, follows and notifications (issue 18, eng-follows): 18400-18499

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newCommentId } from '../../src/server/features/comments/ids';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -622,11 +623,13 @@ async function poolsOf(t: TestApp) {
     hidden: [true, false],
     max_locations: [1, 30],
     cover_image: [PNG_1X1.slice(PNG_1X1.indexOf(',') + 1), 'EMPTY'],
-    // likes (issue 18)
-    objectid: [...FIXTURE_POSTS, 'doesNotExist'],
+    // likes and comments (issue 18)
+    objectid: [...FIXTURE_POSTS, 'doesNotExist', randomUUID()],
     objecttype: ['P', 'R', 'C'],
     liketype: [0, 1],
     newliketype: [0, 1],
     likeid: [randomUUID(), 'doesNotExist'],
+    commentid: [newCommentId(), 'not an id'],
+    beforeid: ['', newCommentId()],
   };
 }

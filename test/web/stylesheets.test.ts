@@ -130,6 +130,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   ],
   // likes (issue 18): the like bar, a card's counts, the likers dialog
   likes: [/^likes-/],
+  // a post's comments (issue 18)
+  comments: ['comments'],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

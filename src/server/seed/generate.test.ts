@@ -461,6 +461,18 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
     expect(new Set(follows.map((f) => `${f.follower_id}/${f.followee_id}`)).size).toBe(follows.length);
   });
 
+  it("keeps each post's comments_count equal to its comments, whose ids sort by time (features/comments)", async () => {
+    const counted = new Map<string, number>();
+    const comments = await db().selectFrom('comments').select(['id', 'object_id', 'created_at']).execute();
+    for (const c of comments) counted.set(c.object_id, (counted.get(c.object_id) ?? 0) + 1);
+    const posts = await db().selectFrom('posts').select(['id', 'comments_count']).execute();
+    expect(posts.every((p) => Number(p.comments_count) === (counted.get(p.id) ?? 0))).toBe(true);
+    expect(posts.some((p) => Number(p.comments_count) > 0)).toBe(true);
+    const byId = [...comments].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const times = byId.map((c) => Number(c.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
   it('uses only URL-safe ids, none repeated', async () => {
     for (const table of ['points', 'users', 'events', 'reviews', 'comments', 'likes'] as const) {
       const ids = (await db().selectFrom(table).select('id').execute()).map((r) => r.id);

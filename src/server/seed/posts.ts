@@ -2,6 +2,7 @@
 import { POST_CATEGORIES, POST_PLACEHOLDERS } from '../../shared/domain/enums';
 import { COMMENTS as COMMENT_TEXTS, makeCtx, postText, type Ctx } from './content';
 import type { SeedCity } from './places';
+import { commentTimePrefix } from '../features/comments/ids';
 import { makeGuid, makeId } from './random';
 import { OLIVIA, UMA, FIRST_GENERATED_USER, HOUR, DAY, type SeedWorld, type Batch } from './world';
 
@@ -72,7 +73,8 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
   for (let k = 0; k < commentCount; k++) {
     const at = created + Math.floor((w.now - created) * rng.next());
     batch.comments.push({
-      id: makeId(w.seed, 'comment', w.commentCount++),
+      // time-ordered, as the comments feature writes them (features/comments/ids.ts)
+      id: commentTimePrefix(at) + makeId(w.seed, 'comment', w.commentCount++),
       object_id: id,
       object_type: 'P',
       user_id: w.userInfo[rng.chance(0.05) ? UMA : w.someUser(rng, 1.3)]?.id ?? '',
@@ -81,6 +83,8 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
       updated_at: at,
     });
   }
+  const postRow = batch.posts[batch.posts.length - 1];
+  if (postRow) postRow.comments_count = commentCount;
   const likers = rng.distinct(rng.int(0, 8), w.generatedUsers).map((u) => FIRST_GENERATED_USER + u);
   if (rng.chance(0.05) && author !== UMA) likers.push(UMA);
   for (const user of likers) {

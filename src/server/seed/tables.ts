@@ -236,6 +236,8 @@ export const POSTS: TableSpec<PostRow> = {
     ['updated_at', 'bigint'],
     // written only when the row sets it (posts.ts: when the post went to the top of its lists)
     ['listed_at', 'bigint'],
+    // the post's comments, as features/comments keeps the counter (posts.ts counts them)
+    ['comments_count', 'integer'],
   ],
 };
 

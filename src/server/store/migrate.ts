@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_jobs';
 import * as m0012 from './migrations/0012_posts_list_indexes';
 import * as m0013 from './migrations/0013_reviews_replies';
 import * as m0014 from './migrations/0014_like_counts';
+import * as m0015 from './migrations/0015_comments_keyset';
 import * as m0016 from './migrations/0016_notifications';
 
 interface DialectMigration {
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0012_posts_list_indexes', m0012],
   ['0013_reviews_replies', m0013],
   ['0014_like_counts', m0014],
+  ['0015_comments_keyset', m0015],
   ['0016_notifications', m0016],
 ];
 

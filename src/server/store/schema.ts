@@ -248,6 +248,8 @@ export interface PostsTable {
   image_variants: string | null;
   /** an edit names the version it read (the point edit's rule). */
   version: Generated<number>;
+  /** its comments, changed in the transaction that adds or removes one (migration 0015). */
+  comments_count: Generated<number>;
   video_id: string | null;
 }
 

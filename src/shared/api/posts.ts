@@ -161,6 +161,8 @@ export const postResultSchema = z.object({
   /** when renew is next allowed (epoch ms); null: now */
   renewable_at: z.number().nullable(),
   version: z.number().int(),
+  /** its comments in all (features/comments keeps the counter) */
+  comments_count: z.number().int(),
   /** /post/{id}: the app with the post open in its modal (the link "copy link" copies) */
   url: z.string(),
   viewer: z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_hide: z.boolean() }),

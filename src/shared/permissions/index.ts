@@ -193,6 +193,17 @@ export function canChangeComment(viewer: Viewer, comment: { author_id: string })
   return isSignedIn(viewer) && viewer.id === comment.author_id;
 }
 
+/** Issue 18: a comment is removed by its author, the author of what it is on, or an admin. */
+export function canRemoveComment(
+  viewer: Viewer,
+  comment: { author_id: string },
+  object: { user_id: string },
+): boolean {
+  return (
+    isSignedIn(viewer) && (viewer.id === comment.author_id || viewer.id === object.user_id || isAdmin(viewer))
+  );
+}
+
 /** Social §6: users edit, delete and renew their own posts; the spec leaves admins open, and we allow them. */
 export function canChangePost(viewer: Viewer, post: { user_id: string }): boolean {
   return (isSignedIn(viewer) && viewer.id === post.user_id) || isAdmin(viewer);

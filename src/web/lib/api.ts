@@ -85,7 +85,7 @@ export function onApiWrite(listener: WriteListener): () => void {
 export interface RequestOptions {
   signal?: AbortSignal;
   /**
-   * A POST that only reads (the spec's POST reads: the reviews page, `/likes/list`): not heard as a write, or the
+   * A POST that only reads (the spec's POST reads: the reviews page, `/likes/list`, a comments page): not heard as a write, or the
    * refresh that hears writes would fetch it again, and again.
    */
   read?: boolean;

@@ -31,6 +31,7 @@ export interface PostRow {
   lat: number | null;
   lon: number | null;
   version: number;
+  comments_count: number;
   username: string;
   fullname: string;
   avatar_url: string | null;
@@ -74,6 +75,7 @@ function selectPosts(store: Store) {
       'p.lat',
       'p.lon',
       'p.version',
+      'p.comments_count',
       'u.username',
       'u.fullname',
       'u.avatar_url',
@@ -201,7 +203,7 @@ export function userPosts(
   return page(store, { column: 'user_id', value: userId, hidden }, paging);
 }
 
-export type NewPostRow = Omit<PostsTable, 'version'>;
+export type NewPostRow = Omit<PostsTable, 'version' | 'comments_count'>;
 
 /**
  * Inserts a post unless its id exists: the primary key settles two saves of one GUID racing each
@@ -217,7 +219,9 @@ export async function insertPost(store: Store, row: NewPostRow): Promise<boolean
   return inserted !== undefined;
 }
 
-export type PostChanges = Partial<Omit<PostsTable, 'id' | 'user_id' | 'version' | 'created_at'>>;
+export type PostChanges = Partial<
+  Omit<PostsTable, 'id' | 'user_id' | 'version' | 'comments_count' | 'created_at'>
+>;
 
 /** Writes `changes` if the post is still at `version`; the new version, or null when it was not. */
 export async function updatePostIfVersion(

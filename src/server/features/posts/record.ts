@@ -72,6 +72,7 @@ export function postRecord(
     hidden: row.hidden_at !== null,
     renewable_at: renewableAt(row.renewed_at, now),
     version: row.version,
+    comments_count: Number(row.comments_count),
     url: postLinkOf(row.id),
     viewer: { can_edit: mayChange, can_delete: mayChange, can_hide: isAdmin(viewer) },
     // set by the lists and details from the viewer's follows (follows/queries.ts markFollowed)

@@ -15,6 +15,7 @@ import { deletePost, hidePost, postDetailsPath, postDetailsQuery, refreshPosts, 
 import { CATEGORY_NAMES } from './categories';
 import { installOneVideoAtATime } from './video';
 import { announcePostWrite } from './writes';
+import { Comments } from '../comments/Comments';
 
 /** How often a post whose video is being processed is read again. */
 const VIDEO_POLL_MS = 3000;
@@ -180,6 +181,7 @@ function PostView({
         {(post.viewer.can_edit || post.viewer.can_delete || post.viewer.can_hide) && (
           <OwnerActions post={post} onEdit={onEdit} onDeleted={onDeleted} />
         )}
+        <Comments postId={post.postid} postAuthorId={post.user_id} />
       </div>
       <BottomClose onClose={onClose} />
     </article>
