@@ -735,6 +735,14 @@ describe.each(TEST_DIALECTS)('posts over HTTP (%s)', (dialect) => {
       },
     );
     expectError(longForm, 400, 1003, 'title: Please enter valid text. Text is too long!');
+    // neither JSON nor a form: refused before it reaches the store (it was a 500, a post without a title)
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/myposts/save',
+      headers: { ...as.olivia, 'content-type': 'text/plain', 'x-forwarded-for': freshIp() },
+      payload: JSON.stringify({ id: randomUUID(), resultMode: 'ReturnJson' }),
+    });
+    expectError(plain, 415, 1005, 'Content-Type text/plain is not accepted here.');
     expectError(
       await save({ title: 't', description: 'd', type: 'deal' }, as.olivia),
       400,

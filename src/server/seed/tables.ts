@@ -305,6 +305,8 @@ export const CONSULT_REQUESTS: TableSpec<ConsultRequestRow> = {
  */
 export const WIPE_ORDER = [
   // rows that hang off points and users: callbacks and their inbox rows, claims, live activity
+  'notifications',
+  'like_counts',
   'inbox_messages',
   'callback_requests',
   'point_health_photos',

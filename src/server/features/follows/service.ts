@@ -24,7 +24,8 @@ export class FollowService {
     if (userId === undefined || userId === null || userId === '') throw new AppError('followMissingUserId');
     const id = typeof userId === 'number' ? String(userId) : userId;
     if (typeof id !== 'string' || !isValidId(id))
-      throw new AppError('followUserNotFound', { id: String(id).slice(0, 64) });
+      // never String() of what came: an object's own toString may throw
+      throw new AppError('followUserNotFound', { id: typeof id === 'string' ? id.slice(0, 64) : typeof id });
     if (id === viewer.id) throw new AppError('followSelf');
     const user = await q.findUserById(this.store, id);
     if (!user) throw new AppError('followUserNotFound', { id });

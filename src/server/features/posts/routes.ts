@@ -388,6 +388,7 @@ export const postRoutes: FastifyPluginAsyncZod<{
               'invalidImageSize',
               'coverTooManyPixels',
               'rateLimited',
+              'unsupportedMediaType',
             ),
           },
         },
@@ -403,8 +404,14 @@ export const postRoutes: FastifyPluginAsyncZod<{
           });
           modes.set(request, upload.fields['resultMode']);
           saved = await posts.saveUpload(request.viewer, upload, hooks);
-        } else {
+        } else if (request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
           saved = await posts.save(request.viewer, request.body as PostForm, hooks);
+        } else {
+          // only the two bodies above are validated by the route's schema: anything else (text/plain
+          // "{}") would reach the store unchecked
+          throw new AppError('unsupportedMediaType', {
+            type: String(request.headers['content-type'] ?? 'none').slice(0, 60),
+          });
         }
         return answerInMode(
           reply,
