@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -12,11 +13,12 @@ import { userId } from './support/store';
  * to sign in to write one; Uma signs in, comments (shown at once, Edit and Remove once the server
  * has answered), sends the same words again and reads the server's refusal while her copy is taken
  * back, edits her comment inline, removes it; and a comment Olivia writes elsewhere arrives on
- * Uma's open page without a reload. Screenshots at 375 and 1280 px in /tmp/eng-comments-shots.
+ * Uma's open page without a reload. Screenshots at 375 and 1280 px in .tmp/ (or SHOTS_DIR).
  */
 const POST = '7c0a2f4e-9b1d-4c3e-8f5a-1e2d3c4b5a69';
 const POST_TITLE = 'Harbour market this Saturday';
-const SHOTS = '/tmp/eng-comments-shots';
+/** Screenshots to look at: .tmp/ (gitignored), or SHOTS_DIR. */
+const SHOTS = process.env.SHOTS_DIR ?? path.resolve('.tmp');
 
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });

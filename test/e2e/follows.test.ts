@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -13,7 +14,8 @@ import { userId } from './support/store';
  * rise without a reload, opens the list ("Uma User followed you."), and the count goes away. Uma
  * opens Olivia's profile: Following, and the follower count. At 1280 and 375 px.
  */
-const SHOTS = '/tmp/eng-follows-shots';
+/** Screenshots to look at: .tmp/ (gitignored), or SHOTS_DIR. */
+const SHOTS = process.env.SHOTS_DIR ?? path.resolve('.tmp');
 const journey = startJourney({
   prepare: async (store) => {
     // a known start: Uma follows nobody, nobody has notifications

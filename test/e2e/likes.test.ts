@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -11,9 +12,10 @@ import { DEMO_PASSWORD } from './support/session';
  * log in and opens the login modal from the message's link; signed in as Uma, she likes the post,
  * sees who likes it, changes to a dislike and removes it, each time seeing the counts move by one;
  * a second browser (a visitor on another context) sees Uma's like arrive live, without a reload.
- * Screenshots at 1280 and 375 px under /tmp/eng-likes-shots/.
+ * Screenshots at 1280 and 375 px under .tmp/ (or SHOTS_DIR).
  */
-const SHOTS = '/tmp/eng-likes-shots';
+/** Screenshots to look at: .tmp/ (gitignored), or SHOTS_DIR. */
+const SHOTS = process.env.SHOTS_DIR ?? path.resolve('.tmp');
 
 describe('likes', () => {
   const journey = startJourney({ seed: 60 });

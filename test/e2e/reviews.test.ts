@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -19,7 +20,8 @@ import { DEMO_PASSWORD } from './support/session';
 const BAKERY = 'reviews_journey_bakery';
 const BAKERY_TITLE = 'Albatross Bakery';
 const AT = { lat: -47.9, lon: -26.7 };
-const SHOTS = '/tmp/eng-reviews-shots';
+/** Screenshots to look at: .tmp/ (gitignored), or SHOTS_DIR. */
+const SHOTS = process.env.SHOTS_DIR ?? path.resolve('.tmp');
 
 async function shot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
