@@ -155,6 +155,28 @@ describe('comments', () => {
       await edited.getByText('· edited').waitFor();
       await edited.getByRole('button', { name: 'Edit' }).waitFor();
 
+      // a comment is liked like a post: the count shows at once and the server keeps it
+      await edited.getByRole('button', { name: 'Like Uma User’s comment', exact: true }).click();
+      await edited.getByRole('button', { name: '1 like: see who', exact: true }).waitFor();
+      await expect
+        .poll(() =>
+          journey.withStore(async (store) =>
+            Number(
+              (
+                await store.db
+                  .selectFrom('like_counts')
+                  .innerJoin('comments', 'comments.id', 'like_counts.object_id')
+                  .select('like_counts.up')
+                  .where('like_counts.object_type', '=', 'C')
+                  .where('comments.object_id', '=', POST)
+                  .executeTakeFirst()
+              )?.up ?? 0,
+            ),
+          ),
+        )
+        .toBe(1);
+      await shot(page, `liked-${label}`);
+
       // remove: gone at once, and from the server
       await edited.getByRole('button', { name: 'Remove' }).click();
       await edited.waitFor({ state: 'detached' });

@@ -159,6 +159,39 @@ describe.each(TEST_DIALECTS)('comments over HTTP (%s)', (dialect) => {
     expect(await page(await newPost(), as.visitor)).toEqual({ data: [], hasmore: false, count: 0 });
   });
 
+  it("shows each comment's likes in the page, the viewer's own like among them", async () => {
+    const post = await newPost();
+    const [older, newer] = await seedComments(post, 2);
+    const like = (who: Person, objectid: string, liketype: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/webonly/like/add',
+        headers: { ...as[who], 'x-forwarded-for': freshIp() },
+        payload: { objectid, objecttype: 'C', liketype },
+      });
+    const given = await like('carlos', newer!, 0);
+    expect(given.statusCode, given.body).toBe(200);
+    expect((await like('dana', newer!, 1)).statusCode).toBe(200);
+    const carlos = await page(post, as.carlos);
+    const top = carlos.data.find((item) => item.replid === newer);
+    expect(top).toMatchObject({
+      likes_up: 1,
+      likes_down: 1,
+      my_like: { likeid: given.json<{ likeid: string }>().likeid, liketype: 0 },
+    });
+    expect(carlos.data.find((item) => item.replid === older)).toMatchObject({
+      likes_up: 0,
+      likes_down: 0,
+      my_like: null,
+    });
+    // a visitor sees the counts and no like of theirs
+    expect((await page(post, as.visitor)).data.find((item) => item.replid === newer)).toMatchObject({
+      likes_up: 1,
+      likes_down: 1,
+      my_like: null,
+    });
+  });
+
   it('adds a comment: trimmed, in the page at once, counted on the post, told to the page and the author', async () => {
     const post = await newPost('olivia');
     const res = await add('carlos', post, '  Is it still on?  ');

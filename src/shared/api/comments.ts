@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyContract, formNumber, formText, withFieldErrors } from './contract';
+import { myLikeSchema } from './likes';
 import { postIdSchema } from './posts';
 import { userText } from './text';
 
@@ -110,6 +111,13 @@ export const commentItemSchema = z.object({
   editedon: z.number().nullable(),
   /** social §6: edit only on one's own; remove also for the post's author and admins */
   viewer: z.object({ can_edit: z.boolean(), can_remove: z.boolean() }),
+  /**
+   * likes of the comment (objecttype C, api/likes.ts): a page carries the counts and the viewer's
+   * own like; a new comment and a live push have none yet
+   */
+  likes_up: z.number().int().default(0),
+  likes_down: z.number().int().default(0),
+  my_like: myLikeSchema.nullable().default(null),
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;
 

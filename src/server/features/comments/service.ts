@@ -16,6 +16,7 @@ import { AppError } from '../../../shared/errors';
 import { canChangeComment, canRemoveComment, isAdmin, type Viewer } from '../../../shared/permissions';
 import { requireViewer } from '../../auth/hook';
 import type { Store } from '../../store/store';
+import { likeSummaries, NO_LIKES } from '../likes/queries';
 import type { SocialEvents } from '../social/events';
 import { newCommentId } from './ids';
 import * as q from './queries';
@@ -56,8 +57,15 @@ export class CommentService {
       input.beforeid,
       input.pagesize + 1,
     );
+    const shown = rows.slice(0, input.pagesize);
+    const likes = await likeSummaries(
+      this.store.db,
+      'C',
+      shown.map((row) => row.id),
+      viewer?.id,
+    );
     return {
-      data: rows.slice(0, input.pagesize).map((row) => itemOf(viewer, row, object)),
+      data: shown.map((row) => ({ ...itemOf(viewer, row, object), ...likes.get(row.id) })),
       hasmore: rows.length > input.pagesize,
       count: object.comments_count,
     };
@@ -208,5 +216,7 @@ export function itemOf(viewer: Viewer, row: q.CommentRow, object: { user_id: str
       can_edit: canChangeComment(viewer, author),
       can_remove: canRemoveComment(viewer, author, object),
     },
+    // a page puts the comment's likes in (likeSummaries); an answer to a write or a push has none
+    ...NO_LIKES,
   };
 }

@@ -6,11 +6,18 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, commentLiveSchema, type CommentItem } from '../../../shared/api/comments';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
-import { cacheChange, optimisticUpdate, type OptimisticContext } from '../../lib/optimistic';
+import {
+  cacheChange,
+  optimisticUpdate,
+  type CacheChange,
+  type OptimisticContext,
+} from '../../lib/optimistic';
 import { errorText } from '../../lib/query';
 import { useSocialTopic } from '../../live/socialTopic';
 import { Avatar } from '../accounts/Avatar';
 import { LOGIN_REASONS, useSession } from '../accounts/session';
+import { LikeBar } from '../likes/LikeBar';
+import type { LikeState } from '../likes/likeState';
 import { formatPostDate } from '../posts/format';
 import {
   TEMP_PREFIX,
@@ -103,6 +110,9 @@ export function Comments({ postId, postAuthorId }: CommentsProps) {
             editedon: null,
             // edit and remove wait for the server's replid (social §4)
             viewer: { can_edit: false, can_remove: false },
+            likes_up: 0,
+            likes_down: 0,
+            my_like: null,
           }),
         ),
   );
@@ -203,6 +213,15 @@ export function Comments({ postId, postAuthorId }: CommentsProps) {
             <CommentView
               key={item.replid}
               item={item}
+              likeChanges={(next) =>
+                change((pages) =>
+                  replace(pages, item.replid, {
+                    likes_up: next.up,
+                    likes_down: next.down,
+                    my_like: next.mine,
+                  }),
+                )
+              }
               onEdit={(text) => {
                 setAlert(null);
                 edit.mutate({ id: item.replid, text });
@@ -231,10 +250,13 @@ export function Comments({ postId, postAuthorId }: CommentsProps) {
 
 function CommentView({
   item,
+  likeChanges,
   onEdit,
   onRemove,
 }: {
   item: CommentItem;
+  /** where the comment's likes live in the cached pages (LikeBar's changes) */
+  likeChanges(next: LikeState): CacheChange[];
   onEdit(text: string): void;
   onRemove(): void;
 }) {
@@ -287,6 +309,16 @@ function CommentView({
           <p className="comments__text">
             <Linkify options={LINK_OPTIONS}>{item.text}</Linkify>
           </p>
+        )}
+        {!pending && (
+          <LikeBar
+            objectType="C"
+            objectId={item.replid}
+            state={{ up: item.likes_up, down: item.likes_down, mine: item.my_like }}
+            changes={likeChanges}
+            subject={`${item.author.displayname}’s comment`}
+            compact
+          />
         )}
         {!editing && !pending && (item.viewer.can_edit || item.viewer.can_remove) && (
           <div className="comments__actions">

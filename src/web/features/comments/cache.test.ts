@@ -11,6 +11,9 @@ const item = (replid: string, text = replid): CommentItem => ({
   addedon: 1,
   editedon: null,
   viewer: { can_edit: false, can_remove: false },
+  likes_up: 0,
+  likes_down: 0,
+  my_like: null,
 });
 const pages = (...lists: string[][]): CommentPages => ({
   pages: lists.map((ids, k) => ({

@@ -28,6 +28,10 @@ export interface LikeBarProps {
   onSettled?(): void;
   /** what a liker's row shows after the name: the follows feature's follow button */
   renderFollow?(liker: Liker): ReactNode;
+  /** what is liked, for the buttons' names where several bars share a screen ("this comment") */
+  subject?: string;
+  /** the small bar of a comment */
+  compact?: boolean;
 }
 
 type Notice = { kind: 'login' } | { kind: 'error'; text: string } | null;
@@ -38,7 +42,16 @@ type Notice = { kind: 'login' } | { kind: 'error'; text: string } | null;
  * server refuses, with the spec's 'Sorry, Server returned Error ! : {detail}'; a visitor is told to
  * log in, with a link that opens the login modal. A count opens the people behind it.
  */
-export function LikeBar({ objectType, objectId, state, changes, onSettled, renderFollow }: LikeBarProps) {
+export function LikeBar({
+  objectType,
+  objectId,
+  state,
+  changes,
+  onSettled,
+  renderFollow,
+  subject,
+  compact = false,
+}: LikeBarProps) {
   const client = useQueryClient();
   const { signedIn, requireAccount } = useSession();
   const [notice, setNotice] = useState<Notice>(null);
@@ -82,15 +95,15 @@ export function LikeBar({ objectType, objectId, state, changes, onSettled, rende
   ] as const;
 
   return (
-    <div className="likes-bar">
-      <div className="likes-bar__buttons" role="group" aria-label="Likes">
+    <div className={compact ? 'likes-bar likes-bar--compact' : 'likes-bar'}>
+      <div className="likes-bar__buttons" role="group" aria-label={subject ? `Likes of ${subject}` : 'Likes'}>
         {kinds.map(({ type, verb, count, noun }) => (
           <span key={type} className="likes-bar__pair">
             <button
               type="button"
               className="likes-bar__toggle"
               aria-pressed={state.mine?.liketype === type}
-              aria-label={verb}
+              aria-label={subject ? `${verb} ${subject}` : verb}
               aria-busy={mutation.isPending || undefined}
               onClick={() => press(type)}
             >
