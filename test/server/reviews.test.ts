@@ -172,6 +172,25 @@ describe.each(TEST_DIALECTS)('reviews over HTTP (%s)', (dialect) => {
     expect((await pageOf(as.dana)).viewer.own).toBeNull();
   });
 
+  it("shows each review's likes (was it helpful) in the page, the viewer's own like among them", async () => {
+    const [top] = (await pageOf(as.visitor)).reviews;
+    expect(top).toMatchObject({ likes_up: 0, likes_down: 0, my_like: null });
+    const liked = await post('/v1/webonly/like/add', as.dana, {
+      objectid: top!.reviewid,
+      objecttype: 'R',
+      liketype: 0,
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const dana = (await pageOf(as.dana)).reviews.find((r) => r.reviewid === top!.reviewid);
+    expect(dana).toMatchObject({
+      likes_up: 1,
+      likes_down: 0,
+      my_like: { likeid: liked.json<{ likeid: string }>().likeid, liketype: 0 },
+    });
+    const visitor = (await pageOf(as.visitor)).reviews.find((r) => r.reviewid === top!.reviewid);
+    expect(visitor).toMatchObject({ likes_up: 1, my_like: null });
+  });
+
   it('pages the reviews newest first and says when more follow', async () => {
     const first = await pageOf(as.visitor, { pagesize: 1 });
     const second = await pageOf(as.visitor, { pagesize: 1, pagenumber: 2 });

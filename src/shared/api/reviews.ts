@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, text } from './writes';
 import { formBoolean, formNumber, formText, withFieldErrors } from './contract';
+import { myLikeSchema } from './likes';
 
 /**
  * Contracts of the reviews API (issue 18; social §2, §3, §7, §8, §9; map-and-search §2, §3, §6).
@@ -155,6 +156,13 @@ export const reviewSchema = z.object({
     /** the viewer controls the point: reply, edit or delete the reply */
     can_reply: z.boolean(),
   }),
+  /**
+   * likes of the review (objecttype R, api/likes.ts: "was this helpful"): a page carries the counts
+   * and the viewer's own like; the answer to a write has none
+   */
+  likes_up: z.number().int().default(0),
+  likes_down: z.number().int().default(0),
+  my_like: myLikeSchema.nullable().default(null),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

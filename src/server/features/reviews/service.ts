@@ -27,6 +27,7 @@ import {
 import { requireViewer } from '../../auth/hook';
 import type { Store } from '../../store/store';
 import { newId } from '../points/rows';
+import { likeSummaries, NO_LIKES } from '../likes/queries';
 import type { SocialEvents } from '../social/events';
 import * as q from './queries';
 
@@ -62,6 +63,14 @@ export class ReviewService {
       q.reviewsPage(this.store.db, point.id, request.pagenumber, request.pagesize),
       isSignedIn(viewer) ? q.findOwnReview(this.store.db, point.id, viewer.id) : undefined,
     ]);
+    const shown = rows.slice(0, request.pagesize);
+    const likes = await likeSummaries(
+      this.store.db,
+      'R',
+      [...shown.map((row) => row.id), ...(own ? [own.id] : [])],
+      viewer?.id,
+    );
+    const withLikes = (row: q.ReviewRow) => ({ ...reviewOf(row, viewer, controls), ...likes.get(row.id) });
     return {
       appid: point.id,
       title: point.title,
@@ -71,9 +80,9 @@ export class ReviewService {
         signed_in: isSignedIn(viewer),
         can_review: isSignedIn(viewer) && !controls,
         can_reply: controls,
-        own: own ? reviewOf(own, viewer, controls) : null,
+        own: own ? withLikes(own) : null,
       },
-      reviews: rows.slice(0, request.pagesize).map((row) => reviewOf(row, viewer, controls)),
+      reviews: shown.map(withLikes),
       pagenumber: request.pagenumber,
       pagesize: request.pagesize,
       hasmore: rows.length > request.pagesize,
@@ -300,5 +309,7 @@ function reviewOf(row: q.ReviewRow, viewer: Viewer, controls: boolean): Review {
             },
           },
     viewer: { is_own: isSignedIn(viewer) && viewer.id === row.user_id, can_reply: controls },
+    // the page puts the review's likes in (likeSummaries); the answer to a write has none
+    ...NO_LIKES,
   };
 }

@@ -1,10 +1,18 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { REVIEW_REPLY_MAX_LENGTH, type Review, type ReviewsPage } from '../../../shared/api/reviews';
+import { cacheChange } from '../../lib/optimistic';
 import { errorText } from '../../lib/query';
 import { Dialog } from '../../ui/Dialog';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';
+import { LikeBar } from '../likes/LikeBar';
 import { ReviewForm } from './ReviewForm';
 import { reviewsErrorText } from './errors';
 import { rememberWriting, takeWriting } from './writeIntent';
@@ -14,6 +22,7 @@ import {
   inviteReviewQuery,
   refreshReviews,
   reviewsQuery,
+  REVIEWS_PATH,
   saveReply,
 } from './reviewsApi';
 import './reviews.css';
@@ -250,6 +259,26 @@ function ReviewItem({ review }: { review: Review }) {
   return (
     <li className="reviews-item">
       <ReviewBody review={review} />
+      <LikeBar
+        objectType="R"
+        objectId={review.reviewid}
+        state={{ up: review.likes_up, down: review.likes_down, mine: review.my_like }}
+        changes={(next) => [
+          cacheChange<InfiniteData<ReviewsPage, number>>([REVIEWS_PATH, review.appid], (pages) => ({
+            ...pages,
+            pages: pages.pages.map((page) => ({
+              ...page,
+              reviews: page.reviews.map((each) =>
+                each.reviewid === review.reviewid
+                  ? { ...each, likes_up: next.up, likes_down: next.down, my_like: next.mine }
+                  : each,
+              ),
+            })),
+          })),
+        ]}
+        subject={`${review.author.displayname || review.author.username}’s review`}
+        compact
+      />
       <OwnerReply review={review} />
     </li>
   );
