@@ -513,11 +513,20 @@ async function fill(store: Store): Promise<Filled> {
 interface Sample {
   p50: number;
   p99: number;
+  /** this process's CPU time per call: what a call costs when it need not wait for a core (on
+   * PostgreSQL the server's share is not in it) */
+  cpu99: number;
   n: number;
 }
-const summary = (took: number[]): Sample => {
-  took.sort((a, b) => a - b);
-  return { p50: pct(took, 50), p99: pct(took, 99), n: took.length };
+/** One call's wall-clock time and this process's CPU time, in ms. */
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+const summary = (took: Timing[]): Sample => {
+  const wall = took.map((t) => t.wall).sort((a, b) => a - b);
+  const cpu = took.map((t) => t.cpu).sort((a, b) => a - b);
+  return { p50: pct(wall, 50), p99: pct(wall, 99), cpu99: pct(cpu, 99), n: took.length };
 };
 
 /**
@@ -525,9 +534,9 @@ const summary = (took: number[]): Sample => {
  * both see the same machine: WARMUP rounds untimed, then up to REQUESTS rounds or PHASE_LIMIT_MS. A
  * side's run answers the times of its calls (a like's add and remove are two).
  */
-async function rounds(sides: Array<(round: number) => Promise<number[]>>): Promise<Sample[][]> {
+async function rounds(sides: Array<(round: number) => Promise<Timing[]>>): Promise<Sample[][]> {
   for (let i = 0; i < WARMUP; i++) for (const side of sides) await side(i);
-  const took: number[][][] = sides.map(() => []);
+  const took: Timing[][][] = sides.map(() => []);
   const until = performance.now() + PHASE_LIMIT_MS;
   for (let i = 0; i < REQUESTS && performance.now() < until; i++)
     for (let s = 0; s < sides.length; s++) {
@@ -538,11 +547,14 @@ async function rounds(sides: Array<(round: number) => Promise<number[]>>): Promi
   return took.map((side) => side.map(summary));
 }
 
-/** Runs `call` and answers how long it took, in ms. */
-async function timed(call: () => Promise<unknown>): Promise<number> {
+/** Runs `call` and answers how long it took. */
+async function timed(call: () => Promise<unknown>): Promise<Timing> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await call();
-  return performance.now() - start;
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
 }
 
 interface Line {
@@ -841,13 +853,14 @@ async function main(): Promise<void> {
       `data: ${USERS} users, ${POINTS} points, ${POSTS} posts, ${LIKES} likes (most liked post ${filled.hotLikes}), ` +
         `${COMMENTS} comments (thread ${THREAD}), ${REVIEWS} reviews (heavy point ${HEAVY_REVIEWS}); filled in ${filled.seconds.toFixed(1)} s`,
       `each phase: ${WARMUP} warm-up rounds untimed, then up to ${REQUESTS} rounds or ${PHASE_LIMIT_MS / 1000} s; ours and the peer take turns within a round`,
+      `p50 and p99: wall clock, ms; CPU p99: this process's CPU time per call (on PostgreSQL the server's share is not in it)`,
       `peers: likes = the same reads and write without like_counts, counts by count(*) over the likes; comments = the same page by ORDER BY id DESC LIMIT ${COMMENT_PAGE + 1} OFFSET n`,
       '',
-      `${'phase'.padEnd(52)} ${'n'.padStart(5)}  ours p50     p99 | peer p50     p99 | peer/ours p50   p99 | budget`,
+      `${'phase'.padEnd(52)} ${'n'.padStart(5)}  ours p50     p99 CPU p99 | peer p50     p99 CPU p99 | peer/ours p50   p99 | budget`,
       ...lines.map(
         (l) =>
-          `${l.name.padEnd(52)} ${String(l.ours.n).padStart(5)}  ${f(l.ours.p50)} ${f(l.ours.p99)} | ` +
-          `${l.peer ? `${f(l.peer.p50)} ${f(l.peer.p99)}` : ''.padStart(15)} | ${ratio(l)} | ` +
+          `${l.name.padEnd(52)} ${String(l.ours.n).padStart(5)}  ${f(l.ours.p50)} ${f(l.ours.p99)} ${f(l.ours.cpu99)} | ` +
+          `${l.peer ? `${f(l.peer.p50)} ${f(l.peer.p99)} ${f(l.peer.cpu99)}` : ''.padStart(23)} | ${ratio(l)} | ` +
           (l.budget ? `${l.budget.text}: ${l.budget.pass ? 'PASS' : 'MISS'}` : 'none'),
       ),
       '',
