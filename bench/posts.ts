@@ -17,16 +17,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { PostService, postsOfUser } from '../src/server/features/posts/service';
 import { diskMedia } from '../src/server/media/store';
-import { openStore, type Store } from '../src/server/store/store';
+import type { Store } from '../src/server/store/store';
+import { arg, log, openBenchStore, pct, random } from './support';
 
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? (process.argv[at + 1] as string) : fallback;
-}
 const POSTS = Number(arg('posts', '1000000'));
 const REQUESTS = Number(arg('requests', '2000'));
 const POSTGRES = process.argv.includes('--postgres');
@@ -37,60 +33,9 @@ const BUSY_POINT_POSTS = Math.min(5_000, Math.floor(POSTS / 200));
 const PHASE_LIMIT_MS = 20_000;
 const BUDGET_P99_MS = 5;
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-/** A small deterministic generator (mulberry32), so two runs time the same data. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const guid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const userId = (n: number) => `benchuser${n}`;
 const pointId = (n: number) => `benchpoint${n}`;
-
-async function openBenchStore(): Promise<{ store: Store; dispose: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-bench-posts-'));
-  if (!POSTGRES) {
-    const store = await openStore({ dataDir });
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env['TEST_DATABASE_URL'];
-  if (!url) throw new Error('--postgres needs TEST_DATABASE_URL');
-  const schema = `bench_posts_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema},public`);
-  const store = await openStore({ databaseUrl: withSchema.toString(), dataDir });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Rows in batches through Kysely (both dialects); the change-feed triggers are off while loading. */
 async function fill(store: Store): Promise<void> {
@@ -260,7 +205,7 @@ async function time(
 }
 
 async function main(): Promise<void> {
-  const { store, dispose } = await openBenchStore();
+  const { store, dispose } = await openBenchStore('posts', POSTGRES);
   try {
     await fill(store);
     const service = new PostService(store, {

@@ -32,11 +32,8 @@
  * Each timed phase warms both sides with the same number of calls, then stops after PHASE_LIMIT_MS
  * or `--requests` samples. Prints a table of p50/p99, ratios, the counts and PASS/MISS per budget.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../src/server/store/schema';
 import type { Viewer } from '../src/shared/permissions';
@@ -46,12 +43,9 @@ import { LikeService, type LikeHooks } from '../src/server/features/likes/servic
 import * as likeQueries from '../src/server/features/likes/queries';
 import { ReviewService } from '../src/server/features/reviews/service';
 import { SocialEvents } from '../src/server/features/social/events';
-import { openStore, type Store } from '../src/server/store/store';
+import type { Store } from '../src/server/store/store';
+import { arg, log, openBenchStore, pct, random } from './support';
 
-function arg(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? (process.argv[at + 1] as string) : fallback;
-}
 const POSTS = Math.max(10, Number(arg('posts', '1000000')));
 const LIKES = Number(arg('likes', '5000000'));
 const COMMENTS = Number(arg('comments', '2000000'));
@@ -81,23 +75,8 @@ const HEAVY_POINT = 0;
 /** the most liked post: MOST_LIKES likes (the likes are skewed: floor(n * r²) for a uniform r) */
 const HOT_POST = 1;
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-/** mulberry32: two runs time the same data. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const hex = (n: number) => n.toString(16).padStart(12, '0');
 const postId = (n: number) => `00000000-0000-4000-8000-${hex(n)}`;
 const pointId = (n: number) => `00000000-0000-4000-a000-${hex(n)}`;
@@ -107,41 +86,6 @@ const userId = (n: number) => `benchuser${n}`;
 const viewerOf = (n: number): Viewer => ({ id: userId(n), username: `bench${n}`, isAdmin: false });
 /** the first of a post's likers (they are the next `likes` users after it, modulo USERS) */
 const likerBase = (post: number) => (post * 7919) % USERS;
-
-async function openBenchStore(): Promise<{ store: Store; dispose: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-bench-social-'));
-  if (!POSTGRES) {
-    const store = await openStore({ dataDir });
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env['TEST_DATABASE_URL'];
-  if (!url) throw new Error('--postgres needs TEST_DATABASE_URL');
-  const schema = `bench_social_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema},public`);
-  const store = await openStore({ databaseUrl: withSchema.toString(), dataDir });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 type Value = string | number | null;
 /** A column and its PostgreSQL array type for unnest. */
@@ -565,7 +509,7 @@ interface Line {
 }
 
 async function main(): Promise<void> {
-  const { store, dispose } = await openBenchStore();
+  const { store, dispose } = await openBenchStore('social', POSTGRES);
   let exact: boolean;
   try {
     const filled = await fill(store);
