@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, MOBILE, saveScreenshot, type OpenedPage, type Viewport } from './support/browser';
 import { startJourney } from './support/journey';
+import { signUp } from './support/session';
 
 /**
  * The account settings page /account: a new photo (shown in the page and in the user menu), the
@@ -25,29 +26,6 @@ describe('account settings in the browser', () => {
   const open = (path: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> =>
     journey.browser.open(journey.url(path), viewport);
 
-  /** A fresh account, made through the API from inside the page (so the page's cookie holds it). */
-  async function signUpInPage(page: Page): Promise<{ username: string; fullname: string; password: string }> {
-    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-    const account = {
-      username: `set_${suffix}`,
-      fullname: `Settings Tester ${suffix}`,
-      email: `set_${suffix}@example.com`,
-      password: 'settings-password-1',
-    };
-    // each journey starts from a visitor: no session left over from the one before
-    await page.context().clearCookies();
-    const status = await page.evaluate(async (body) => {
-      const response = await fetch('/v1/account/register', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    }, account);
-    expect(status).toBe(201);
-    return account;
-  }
-
   const modal = (page: Page) => page.locator('#ppreg');
   const accountButton = (page: Page, fullname: string) =>
     page.getByRole('button', { name: `Account menu for ${fullname}` });
@@ -56,7 +34,7 @@ describe('account settings in the browser', () => {
 
   test('given a visitor, when they open /account, then the login modal says why and the page shows after sign-in', async () => {
     const { page, errors } = await open('/');
-    const account = await signUpInPage(page);
+    const account = await signUp(page);
     // forget the new session, so the visitor arrives signed out
     await page.context().clearCookies();
 
@@ -77,7 +55,7 @@ describe('account settings in the browser', () => {
 
   test('given a new user, when they upload a photo, pick a text file and change their password, then each step shows its result', async () => {
     const { page, errors } = await open('/');
-    const account = await signUpInPage(page);
+    const account = await signUp(page);
 
     // the user menu leads to the settings page
     await page.reload({ waitUntil: 'load' });
@@ -206,7 +184,7 @@ describe('account settings in the browser', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`given the settings page at ${viewport.width} px, when the user signs out everywhere, then the page fits and the app is signed out`, async () => {
       const { page, errors } = await open('/', viewport);
-      const account = await signUpInPage(page);
+      const account = await signUp(page);
       await page.goto(journey.url('/account'), { waitUntil: 'load' });
       await passwordSection(page).waitFor();
       await saveScreenshot(page, `account-settings-page-${viewport.width}`);

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { newCommentId } from '../../src/server/features/comments/ids';
 import { DESKTOP, MOBILE, waitForMapReady } from './support/browser';
 import { startJourney } from './support/journey';
-import { apiToken, signIn } from './support/session';
+import { apiToken, signIn, signUp } from './support/session';
 import { userId } from './support/store';
 
 /**
@@ -94,13 +94,17 @@ describe('comments', () => {
     ['1280', DESKTOP],
     ['375', MOBILE],
   ] as const)
-    test(`given Uma signed in (${label} px), when she comments, repeats herself, edits and removes, then the page follows each step and the server's refusal is shown`, async () => {
+    test(`given ${label === '1280' ? 'Uma' : 'a newcomer'} signed in (${label} px), when she comments, repeats herself, edits and removes, then the page follows each step and the server's refusal is shown`, async () => {
       const { server, browser } = journey;
       await browser.context.clearCookies();
       const { page, errors } = await browser.open(`${server.url}/maps`, viewport);
       await waitForMapReady(page);
-      await signIn(page, 'uma', 'Uma User');
+      // one comment per person every 5 s: the phone's run is a newcomer's, so it never waits on Uma's
+      let fullname = 'Uma User';
+      if (label === '1280') await signIn(page, 'uma', fullname);
+      else fullname = (await signUp(page, 'Noor Haddad', 'noor')).fullname;
       await page.goto(`${server.url}/post/${POST}`);
+      await page.getByRole('button', { name: `Account menu for ${fullname}` }).waitFor();
       const modal = page.locator('dialog.posts-modal');
       await modal.getByRole('heading', { name: POST_TITLE }).waitFor();
       const comments = modal.getByRole('region', { name: /^Comments/ });
@@ -156,7 +160,7 @@ describe('comments', () => {
       await edited.getByRole('button', { name: 'Edit' }).waitFor();
 
       // a comment is liked like a post: the count shows at once and the server keeps it
-      await edited.getByRole('button', { name: 'Like Uma User’s comment', exact: true }).click();
+      await edited.getByRole('button', { name: `Like ${fullname}’s comment`, exact: true }).click();
       await edited.getByRole('button', { name: '1 like: see who', exact: true }).waitFor();
       await expect
         .poll(() =>

@@ -40,3 +40,36 @@ export async function apiToken(
   expect(login.status).toBe(200);
   return ((await login.json()) as { token: string }).token;
 }
+
+/** A fresh account made by `signUp`: what signs it in again. */
+export interface NewAccount {
+  username: string;
+  fullname: string;
+  password: string;
+}
+
+/**
+ * Makes a fresh account through the API from inside `page` (POST /v1/account/register), so the
+ * page's cookie holds its session; the cookies of any earlier session are cleared first. Each call
+ * makes a new user, so journeys that run one after another never share a person's rate limits.
+ */
+export async function signUp(page: Page, fullname = 'Settings Tester', prefix = 'set'): Promise<NewAccount> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const account = {
+    username: `${prefix}_${suffix}`,
+    fullname: `${fullname} ${suffix}`,
+    email: `${prefix}_${suffix}@example.com`,
+    password: 'settings-password-1',
+  };
+  await page.context().clearCookies();
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/v1/account/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.status;
+  }, account);
+  expect(status).toBe(201);
+  return { username: account.username, fullname: account.fullname, password: account.password };
+}
