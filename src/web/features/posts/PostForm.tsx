@@ -19,6 +19,7 @@ import {
 } from './postForm';
 import { nearbyPlaces, savePost } from './postsApi';
 import { VideoPicker, type VideoValue } from './VideoPicker';
+import { formatDistance } from '../../../shared/format';
 
 export interface PostFormProps {
   state: PostFormState;
@@ -416,7 +417,7 @@ function PlaceList({
             <span>
               {entry.title}
               {entry.distance_m > 0 && (
-                <span className="posts-places__distance"> · {distanceText(entry.distance_m)}</span>
+                <span className="posts-places__distance"> · {formatDistance(entry.distance_m)}</span>
               )}
             </span>
           </label>
@@ -434,9 +435,4 @@ function PlaceList({
       {error}
     </fieldset>
   );
-}
-
-/** Social §9: above 805 m in miles (1 decimal), else in feet. */
-function distanceText(metres: number): string {
-  return metres > 805 ? `${(metres / 1609.34).toFixed(1)} mi` : `${Math.round(metres * 3.28)} ft`;
 }
