@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kyse
 import type { Database } from './schema';
 import type { Dialect } from './dialect';
 import { migrateToLatest } from './migrate';
+import { startCheckpointer } from './checkpointer';
 
 export interface StoreOptions {
   /** a postgres:// URL; when absent the store is SQLite at `${dataDir}/xpoint.db`. */
@@ -71,10 +72,20 @@ function openSqlite(options: StoreOptions): Store {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // checkpoints run in a worker thread, never inside a request's commit (checkpointer.ts)
+  const checkpointer =
+    location === ':memory:'
+      ? undefined
+      : startCheckpointer(database, location, {
+          onFailure: (error) =>
+            process.emitWarning(`SQLite checkpoints are back in the commits: ${String(error)}`),
+        });
   const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database }) });
-  return storeOver({ db, dialect: 'sqlite', raw: { kind: 'sqlite', database }, location }, () => {
-    return database.prepare('select 1 as ok').get() !== undefined;
-  });
+  return storeOver(
+    { db, dialect: 'sqlite', raw: { kind: 'sqlite', database }, location },
+    () => database.prepare('select 1 as ok').get() !== undefined,
+    () => checkpointer?.stop(),
+  );
 }
 
 async function openPostgres(url: string): Promise<Store> {
@@ -105,7 +116,11 @@ async function openPostgres(url: string): Promise<Store> {
 }
 
 /** A store over an opened database: `probe` asks it a trivial query; closing a closed store does nothing. */
-function storeOver(opened: Omit<Store, 'ping' | 'close'>, probe: () => boolean | Promise<boolean>): Store {
+function storeOver(
+  opened: Omit<Store, 'ping' | 'close'>,
+  probe: () => boolean | Promise<boolean>,
+  beforeClose?: () => Promise<void> | undefined,
+): Store {
   let closed = false;
   return {
     ...opened,
@@ -119,6 +134,7 @@ function storeOver(opened: Omit<Store, 'ping' | 'close'>, probe: () => boolean |
     async close() {
       if (closed) return;
       closed = true;
+      await beforeClose?.();
       await opened.db.destroy();
     },
   };
