@@ -42,7 +42,10 @@ const routeArbitrary: fc.Arbitrary<Route> = fc
     fc.record({ keywords: fc.oneof(keywords, fc.constant('')), supertype, data }).map((r): Route => {
       const { event: _event, ...rest }: MapData = r.data;
       // with neither keywords nor supertype, an event in the data makes it the event screen
-      const dataFor = r.keywords === '' && r.supertype === undefined ? rest : r.data;
+      const bare = r.keywords === '' && r.supertype === undefined;
+      const dataFor = bare ? rest : r.data;
+      // and with nothing to search for at all, it is just the map
+      if (bare && !rest.search?.keywords && !rest.search?.supertype) return { screen: 'map' };
       return { screen: 'map-search', ...r, data: dataFor };
     }),
     fc.record({ eventId: id, data }).map(({ eventId, data: { event: _event, ...rest } }): Route => ({

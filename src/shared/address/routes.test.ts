@@ -104,11 +104,6 @@ const TABLE: { address: string; route: Route; built?: string }[] = [
     route: { screen: 'map-search', keywords: 'jazz', data: { loc, event: { id: 'ev9' } } },
   },
   { address: '/maps/coffee', route: { screen: 'map-search', keywords: 'coffee', data: {} } },
-  {
-    address: '/maps/data=',
-    route: { screen: 'map-search', keywords: '', data: {} },
-    built: '/maps/data=%7B%7D',
-  },
   // /maps/data={event id json}
   {
     address: `/maps/data=${enc({ event: { id: 'ev_1' } })}`,
@@ -333,6 +328,21 @@ describe('addresses the app cannot use as they stand', () => {
       const parsed = parseAddress(address);
       expect(parsed.route).toEqual({ screen: 'landing' });
       expect(parsed.replaceWith).toBe('/');
+      expect(parsed.problem).toBeUndefined();
+    }
+  });
+
+  it('shows just the map for a /maps link with nothing to search for, its loc moved to the hash', () => {
+    const cases: Array<[string, string]> = [
+      ['/maps/data=', '/maps'],
+      ['/maps/data=%7B%7D', '/maps'],
+      [`/maps/data=${enc({ loc: { zoom: 11, lng: -0.1276, lat: 51.5072 } })}`, '/maps#11/51.5072/-0.1276'],
+      [`/maps/data=${enc({ loc: { zoom: 11, lng: 2.35, lat: 48.85 }, search: {} })}`, '/maps#11/48.85/2.35'],
+    ];
+    for (const [address, replaceWith] of cases) {
+      const parsed = parseAddress(address);
+      expect(parsed.route).toEqual({ screen: 'map' });
+      expect(parsed.replaceWith).toBe(replaceWith);
       expect(parsed.problem).toBeUndefined();
     }
   });

@@ -2,6 +2,7 @@ import { isValidId } from '../domain/ids';
 import type { Supertype } from '../domain/supertypes';
 import { ADD_NEW_SUPERTYPES, POINT_SUPERTYPES, parseSupertype, prefixFor } from '../domain/supertypes';
 import { decodeData, encodeData, isEmptyData } from './data';
+import { buildMapHash } from './location';
 import type {
   AddNewSupertype,
   AddressProblem,
@@ -268,6 +269,9 @@ export function parseAddress(pathname: string, search?: string): ParsedAddress {
       const { event, ...rest } = read.data;
       // §2: /maps/data={event id json} opens that event; with keywords the event is a next level.
       if (bare && event) return answer({ screen: 'event', eventId: event.id, data: rest });
+      // nothing to search for (a location-only link): just the map, there, with the place in the hash
+      if (bare && !rest.search?.keywords && !rest.search?.supertype)
+        return answer({ screen: 'map' }, { replaceWith: `/maps${rest.loc ? buildMapHash(rest.loc) : ''}` });
       return answer({ screen: 'map-search', ...parsed, data: read.data });
     }
     case 'cluster':

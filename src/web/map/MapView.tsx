@@ -27,6 +27,7 @@ import { attachResultClicks, bindResultMap, hitsResultMarker, installResultLayer
 import { loadHiddenGroups, saveHiddenGroups } from './layerVisibility';
 import { parseMapHash, type MapLocation } from '../../shared/address';
 import {
+  initialBounds,
   initialLocation,
   roundedLocation,
   sameLocation,
@@ -340,15 +341,19 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     const container = containerRef.current;
     if (container === null) return;
 
-    const start = initialLocation({
+    const sources = {
       hash: window.location.hash,
       pathname: window.location.pathname,
       cookies: document.cookie,
-    });
+    };
+    const start = initialLocation(sources);
+    const bounds = initialBounds(sources);
     const map = new MaplibreMap({
       container,
-      center: [start.lng, start.lat],
-      zoom: start.zoom,
+      // a shared search link opens on its bounds; anything else on the location read above
+      ...(bounds === null
+        ? { center: [start.lng, start.lat] as [number, number], zoom: start.zoom }
+        : { bounds }),
       minZoom: MIN_ZOOM,
       maxZoom: MAX_ZOOM,
       attributionControl: { compact: true },

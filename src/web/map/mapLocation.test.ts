@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCATION, initialLocation, readCookie, roundedLocation, sameLocation } from './mapLocation';
+import {
+  DEFAULT_LOCATION,
+  initialBounds,
+  initialLocation,
+  readCookie,
+  roundedLocation,
+  sameLocation,
+} from './mapLocation';
 
 const data = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const cookie = (loc: unknown) => `other=1; mapbox_loc_json=${encodeURIComponent(JSON.stringify(loc))}; x=y`;
@@ -23,6 +30,16 @@ describe('initialLocation', () => {
         cookies: cookie({ zoom: 9, lng: 9, lat: 9 }),
       }),
     ).toEqual({ zoom: 3, lng: 1, lat: 2 });
+  });
+
+  it('also of a location-only link, which the app replaces by the map with the location in the hash', () => {
+    expect(
+      initialLocation({
+        hash: '',
+        pathname: `/maps/data=${data({ loc: { zoom: 11, lng: -0.1276, lat: 51.5072 } })}`,
+        cookies: cookie({ zoom: 9, lng: 9, lat: 9 }),
+      }),
+    ).toEqual({ zoom: 11, lng: -0.1276, lat: 51.5072 });
   });
 
   it('then the mapbox_loc_json cookie', () => {
@@ -63,5 +80,34 @@ describe('roundedLocation and sameLocation', () => {
     expect(sameLocation(a, roundedLocation(5.1249, 2.3522119, 48.8566121))).toBe(true);
     expect(sameLocation(a, roundedLocation(5.13, 2.352212, 48.856612))).toBe(false);
     expect(roundedLocation(25, 0, 0)).toBeNull();
+  });
+});
+
+describe('initialBounds', () => {
+  const search = { southwest: { lat: 48.83, lon: 2.28 }, northeast: { lat: 48.89, lon: 2.4 } };
+
+  it("opens a shared search link on the search's bounds", () => {
+    expect(initialBounds({ hash: '', pathname: `/maps/cafe/data=${data({ search })}` })).toEqual([
+      [2.28, 48.83],
+      [2.4, 48.89],
+    ]);
+  });
+
+  it('leaves the view to the hash or the loc when the address has one', () => {
+    expect(
+      initialBounds({ hash: '#12/40.7/-74', pathname: `/maps/cafe/data=${data({ search })}` }),
+    ).toBeNull();
+    const loc = { zoom: 3, lng: 1, lat: 2 };
+    expect(initialBounds({ hash: '', pathname: `/maps/cafe/data=${data({ search, loc })}` })).toBeNull();
+  });
+
+  it('ignores bounds that are missing a corner or have no area', () => {
+    const { southwest } = search;
+    expect(
+      initialBounds({ hash: '', pathname: `/maps/cafe/data=${data({ search: { southwest } })}` }),
+    ).toBeNull();
+    const flat = { southwest, northeast: { lat: 48.83, lon: 2.4 } };
+    expect(initialBounds({ hash: '', pathname: `/maps/cafe/data=${data({ search: flat })}` })).toBeNull();
+    expect(initialBounds({ hash: '', pathname: '/maps' })).toBeNull();
   });
 });

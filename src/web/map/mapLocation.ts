@@ -41,16 +41,44 @@ export interface LocationSources {
   cookies: string;
 }
 
-/** The first view (§2): the hash, else the data segment's loc, else the cookie, else New York at 14. */
+/**
+ * The first view (§2): the hash, else the data segment's loc (also of a location-only link the app
+ * is about to replace), else the cookie, else New York at 14.
+ */
 export function initialLocation({ hash, pathname, cookies }: LocationSources): MapLocation {
   const fromHash = parseMapHash(hash);
   if (fromHash) return fromHash;
-  const route = parseAddress(pathname).route;
+  const { route, replaceWith } = parseAddress(pathname);
   const fromData = 'data' in route ? route.data.loc : undefined;
   if (fromData) return fromData;
+  // a location-only link is about to be replaced by the map with the location in its hash
+  const hashAhead = replaceWith?.indexOf('#') ?? -1;
+  const fromReplacement = hashAhead < 0 ? null : parseMapHash(replaceWith!.slice(hashAhead));
+  if (fromReplacement) return fromReplacement;
   const cookie = readCookie(cookies, MAP_LOCATION_COOKIE);
   const fromCookie = cookie === undefined ? null : decodeLocationCookie(cookie);
   return fromCookie ?? DEFAULT_LOCATION;
+}
+
+/** West-south and east-north corners, as MapLibre's `bounds` takes them. */
+export type InitialBounds = [[number, number], [number, number]];
+
+/**
+ * The first view when the address holds a search's bounds and nothing says where the map is (no hash,
+ * no `loc`): those bounds, so a shared search link opens on the part of the map it lists (§2: the
+ * address is the state). Null otherwise, and for bounds with no area.
+ */
+export function initialBounds({ hash, pathname }: Omit<LocationSources, 'cookies'>): InitialBounds | null {
+  if (parseMapHash(hash)) return null;
+  const route = parseAddress(pathname).route;
+  if (!('data' in route) || route.data.loc) return null;
+  const { southwest, northeast } = route.data.search ?? {};
+  if (!southwest || !northeast) return null;
+  if (northeast.lat <= southwest.lat || northeast.lon <= southwest.lon) return null;
+  return [
+    [southwest.lon, southwest.lat],
+    [northeast.lon, northeast.lat],
+  ];
 }
 
 /** A map view as the codec rounds it, or null when MapLibre reports something out of range. */

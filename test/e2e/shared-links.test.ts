@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPoint } from '../support/factories';
+import { DESKTOP, MOBILE, saveScreenshot } from './support/browser';
+import type { PageWindow } from './support/globals';
+import { openWithMap, startJourney } from './support/journey';
+import { mapIdleOrStill } from './support/map';
+
+declare const window: PageWindow;
+
+/**
+ * Links people share (issue 21, items 1 and 2; map-and-search §2: the address is the state). A search
+ * link holding bounds opens the map on those bounds with the results on it, in a fresh browser whose
+ * last view was elsewhere; a link holding only a location opens the map there with no panel at all.
+ */
+const PARIS = { southwest: { lat: 48.83, lon: 2.28 }, northeast: { lat: 48.89, lon: 2.4 } };
+const CAFES = [
+  { id: 'paris_cafe_1', title: 'Café des Deux Ponts', lat: 48.8527, lon: 2.3561 },
+  { id: 'paris_cafe_2', title: 'Le Petit Comptoir', lat: 48.8649, lon: 2.3318 },
+  { id: 'paris_cafe_3', title: 'Café Oberkampf', lat: 48.8654, lon: 2.3781 },
+];
+const link = (path: string, data: unknown) => `${path}/data=${encodeURIComponent(JSON.stringify(data))}`;
+
+const mapView = (page: Page) =>
+  page.evaluate(() => {
+    const map = window.__xpointMap;
+    if (!map) throw new Error('the map is not ready');
+    return { ...map.getCenter(), zoom: map.getZoom() };
+  });
+
+describe('shared links', () => {
+  const journey = startJourney({
+    seed: 120,
+    prepare: async (store) => {
+      await store.db
+        .insertInto('points')
+        .values(
+          CAFES.map(({ id, title, lat, lon }) =>
+            newPoint({
+              id,
+              title,
+              type: 'cafe',
+              full_address: 'Paris',
+              lat,
+              lon,
+              rating: 80,
+              rating_count: 4,
+            }),
+          ),
+        )
+        .execute();
+    },
+  });
+
+  for (const viewport of [DESKTOP, MOBILE])
+    test(`given a search link with Paris bounds at ${viewport.width} px, when it opens in a browser last on New York, then the map shows Paris with the cafés on it`, async () => {
+      const { browser } = journey;
+      await browser.context.clearCookies();
+      // the visitor's last view was New York: the link's bounds must win over it
+      await browser.context.addCookies([
+        {
+          name: 'mapbox_loc_json',
+          value: encodeURIComponent(JSON.stringify({ zoom: 13, lng: -74.006, lat: 40.7128 })),
+          url: journey.url('/'),
+        },
+      ]);
+      const { page, errors } = await openWithMap(
+        browser,
+        journey.url(link('/maps/cafe', { search: PARIS })),
+        viewport,
+      );
+      const panel = page.locator('aside.search-panel');
+      for (const { title } of CAFES) await panel.getByText(title).first().waitFor();
+      const view = await mapView(page);
+      expect(view.lng).toBeGreaterThan(PARIS.southwest.lon);
+      expect(view.lng).toBeLessThan(PARIS.northeast.lon);
+      expect(view.lat).toBeGreaterThan(PARIS.southwest.lat);
+      expect(view.lat).toBeLessThan(PARIS.northeast.lat);
+      // the results are drawn where the map is
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => window.__xpointMap?.queryRenderedFeatures({ layers: ['search-results-dot'] }).length ?? 0,
+          ),
+        )
+        .toBeGreaterThanOrEqual(CAFES.length);
+      await mapIdleOrStill(page);
+      await saveScreenshot(page, `shared-search-link-${viewport.width}`);
+      expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+      await page.close();
+    });
+
+  for (const viewport of [DESKTOP, MOBILE])
+    test(`given a location-only link at ${viewport.width} px, when it opens, then the map is over London with no panel and no error`, async () => {
+      const { page, errors } = await openWithMap(
+        journey.browser,
+        journey.url(link('/maps', { loc: { zoom: 11, lng: -0.1276, lat: 51.5072 } })),
+        viewport,
+      );
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/maps');
+      expect(new URL(page.url()).hash).toBe('#11/51.5072/-0.1276');
+      const view = await mapView(page);
+      expect(view.zoom).toBeCloseTo(11, 1);
+      expect(view.lng).toBeCloseTo(-0.1276, 3);
+      expect(view.lat).toBeCloseTo(51.5072, 3);
+      expect(await page.locator('aside.side-panel').count()).toBe(0);
+      expect(await page.getByText('Oops! Something went wrong').count()).toBe(0);
+      await saveScreenshot(page, `shared-location-link-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+});
