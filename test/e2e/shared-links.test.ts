@@ -71,6 +71,10 @@ describe('shared links', () => {
       );
       const panel = page.locator('aside.search-panel');
       for (const { title } of CAFES) await panel.getByText(title).first().waitFor();
+      // each says what it is, as people say it (issue 21, item 10), not "Business"
+      expect(await panel.locator('.search-result__meta').allTextContents()).toEqual(
+        CAFES.map(() => 'Cafe · Paris'),
+      );
       const view = await mapView(page);
       expect(view.lng).toBeGreaterThan(PARIS.southwest.lon);
       expect(view.lng).toBeLessThan(PARIS.northeast.lon);

@@ -10,6 +10,7 @@ import { fetchSearchPage } from './searchApi';
 import {
   paginationItems,
   readResultMode,
+  resultType,
   storeResultMode,
   searchData,
   searchQueryOf,
@@ -226,7 +227,7 @@ function ResultsPanel({
                 </span>
                 <span className="search-result__name">{result.name}</span>
                 <span className="search-result__meta">
-                  {[result.class.replaceAll('_', ' '), result.address].filter(Boolean).join(' · ')}
+                  {[resultType(result), result.address].filter(Boolean).join(' · ')}
                 </span>
                 {result.stars_rating !== null && (
                   <span className="search-result__stars" aria-label={`Rated ${result.stars_rating} of 5`}>

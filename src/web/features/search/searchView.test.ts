@@ -3,6 +3,7 @@ import {
   paginationItems,
   readResultMode,
   resultModeCookie,
+  resultType,
   searchData,
   searchQueryOf,
   updateOnMoveDefault,
@@ -74,5 +75,14 @@ describe('search addresses', () => {
     expect(searchData({ keywords: 'x', supertype: 'rental', pageNumber: 2, pageSize: 48 })).toEqual({
       search: { supertype: 'rental', paging: { pageNumber: 2, pageSize: 48 } },
     });
+  });
+});
+
+describe('resultType', () => {
+  it("names a result's type as people say it, else its supertype", () => {
+    expect(resultType({ class: 'business', subclass: 'cafe' })).toBe('Cafe');
+    expect(resultType({ class: 'business', subclass: 'pharmacy' })).toBe('Pharmacy');
+    expect(resultType({ class: 'business', subclass: 'home_brewing_shop' })).toBe('home brewing shop');
+    expect(resultType({ class: 'help_request', subclass: '' })).toBe('help request');
   });
 });
