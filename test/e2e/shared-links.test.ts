@@ -19,6 +19,10 @@ const CAFES = [
   { id: 'paris_cafe_2', title: 'Le Petit Comptoir', lat: 48.8649, lon: 2.3318 },
   { id: 'paris_cafe_3', title: 'Café Oberkampf', lat: 48.8654, lon: 2.3781 },
 ];
+const RENTALS = [
+  { id: 'paris_rental_1', title: 'Loft on the Canal Saint-Martin', lat: 48.8711, lon: 2.3655 },
+  { id: 'paris_rental_2', title: 'Studio near the Panthéon', lat: 48.8462, lon: 2.3464 },
+];
 const link = (path: string, data: unknown) => `${path}/data=${encodeURIComponent(JSON.stringify(data))}`;
 
 const mapView = (page: Page) =>
@@ -46,6 +50,14 @@ describe('shared links', () => {
               rating: 80,
               rating_count: 4,
             }),
+          ),
+        )
+        .execute();
+      await store.db
+        .insertInto('points')
+        .values(
+          RENTALS.map(({ id, title, lat, lon }) =>
+            newPoint({ id, title, supertype: 'rental', type: 'apartment', full_address: 'Paris', lat, lon }),
           ),
         )
         .execute();
@@ -111,6 +123,32 @@ describe('shared links', () => {
       expect(await page.getByText('Oops! Something went wrong').count()).toBe(0);
       await saveScreenshot(page, `shared-location-link-${viewport.width}`);
       expect(errors).toEqual([]);
+      await page.close();
+    });
+
+  for (const viewport of [DESKTOP, MOBILE])
+    test(`given Rentals chosen with an empty box at ${viewport.width} px, when searching, then the rentals in view are listed, and the link does the same`, async () => {
+      const { page, errors } = await openWithMap(
+        journey.browser,
+        journey.url('/maps#12/48.86/2.35'),
+        viewport,
+      );
+      await page.getByLabel('Kind of place').selectOption('rental');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const panel = page.locator('aside.search-panel');
+      await panel.getByRole('heading', { name: 'Rentals' }).waitFor();
+      for (const { title } of RENTALS) await panel.getByText(title).first().waitFor();
+      // rentals only: none of the cafés around them
+      expect(await panel.getByText('Café des Deux Ponts').count()).toBe(0);
+      expect(decodeURIComponent(new URL(page.url()).pathname)).toContain('"supertype":"rental"');
+      await saveScreenshot(page, `browse-rentals-${viewport.width}`);
+
+      // the same list from a link with the supertype as the keywords' prefix (§2)
+      await page.goto(journey.url(link('/maps/rental=', { loc: { zoom: 12, lng: 2.35, lat: 48.86 } })));
+      await panel.getByRole('heading', { name: 'Rentals' }).waitFor();
+      for (const { title } of RENTALS) await panel.getByText(title).first().waitFor();
+      expect(await page.getByText('Oops! Something went wrong').count()).toBe(0);
+      expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
       await page.close();
     });
 });

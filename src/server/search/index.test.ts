@@ -255,6 +255,53 @@ describe('MemorySearchIndex broad queries (candidates from space)', () => {
   });
 });
 
+describe('MemorySearchIndex browsing a supertype (no words)', () => {
+  /** Every fifth a rental, the rest shops; enough that the levels' kd-trees are walked. */
+  const docs = Array.from({ length: 30_000 }, (_, i) =>
+    doc({
+      id: `b${i}`,
+      title: `${i % 5 === 0 ? 'Harbour Flat' : 'Corner Shop'} ${i}`,
+      supertype: i % 5 === 0 ? 'rental' : 'business',
+      type: i % 5 === 0 ? 'apartment' : 'shop',
+      lat: 40 + ((i * 7919) % 1000) / 1000,
+      lon: -74 + ((i * 104729) % 1000) / 1000,
+      rating: i % 7 === 0 ? 80 : null,
+      beamtype: i % 89 === 0 ? 1 : 0,
+    }),
+  );
+  const rentals = docs.filter((d) => d.supertype === 'rental');
+
+  it('lists the supertype in the bounds, ranked as any search is (level, then nearer)', async () => {
+    const index = await build(docs);
+    const areas = [
+      { south: 40.2, west: -73.8, north: 40.6, east: -73.3 },
+      { south: 40.3, west: -73.6, north: 40.4, east: -73.5 },
+      null,
+    ];
+    for (const bounds of areas)
+      for (const [offset, limit] of [
+        [0, 12],
+        [48, 24],
+      ] as const) {
+        const answer = index.search(request('', { supertype: 'rental', bounds, offset, limit }));
+        expect(answer.docs.length).toBeGreaterThan(0);
+        expect(answer.docs.every((d) => d.supertype === 'rental')).toBe(true);
+        expectPage(
+          answer.docs.map((d) => d.id),
+          rentals,
+          '',
+          bounds,
+          [offset, limit],
+        );
+      }
+  });
+
+  it('finds nothing for no words and no supertype', async () => {
+    const index = await build(docs);
+    expect(index.search(request('   ')).docs).toEqual([]);
+  });
+});
+
 describe('MemorySearchIndex plans (postings, title hashes, space, and space giving up)', () => {
   // Short words only (typo tolerance starts at 5 letters), so a plain scan is the whole truth. Titles
   // are often exactly a query ('Sun', 'The Sun'), and the 'jobs' type sits only in the lowest level,

@@ -178,6 +178,8 @@ export class MemorySearchIndex implements SearchIndex {
     const words = tokenize(request.text).slice(0, MAX_QUERY_WORDS);
     const supertype = request.supertype === null ? -1 : supertypeCode(request.supertype);
     if (request.supertype !== null && supertype < 0) return { docs: [], total: 0, estimated: false };
+    // no words and no supertype: nothing to look for (a supertype alone is browsed in the bounds)
+    if (words.length === 0 && supertype < 0) return { docs: [], total: 0, estimated: false };
     const filter: Filter = {
       supertype,
       includeEvents: request.includeEvents,

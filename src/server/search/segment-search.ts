@@ -46,7 +46,9 @@ export function searchSegment(
   needCount: boolean,
   skip?: (d: number) => boolean,
 ): void {
-  if (words.length === 0) return;
+  // no words: browsing one supertype in the bounds (a search of nothing at all finds nothing)
+  const browsing = words.length === 0;
+  if (browsing && filter.supertype < 0) return;
   for (const w of words) if (w.ranges.length === 0) return;
   const gen = segment.nextGeneration();
   const seen = segment.seen;
@@ -146,23 +148,26 @@ export function searchSegment(
       readTerms(segment.postings, segment.offsets, r[i] as number, r[i + 1] as number);
   };
 
-  // The plan: the postings of the rarest word, or space?
+  // The plan: the postings of the rarest word, or space? (Browsing has no postings: space.)
   const inBounds = whole ? segment.size : Math.min(runDocs, segment.inBoundsEstimate(b));
-  let selectivity = 1;
-  for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, segment.size));
-  if (wantSupertype >= 0)
-    selectivity *= (segment.supertypeCounts[wantSupertype] as number) / Math.max(1, segment.size);
-  // documents space visits before `top` is full, if matches are spread evenly
-  const spaceCost = Math.min(inBounds, top.capacity / Math.max(selectivity, 1e-12));
-  let rarestTerms = 0;
-  for (let i = 0; i < rarest.ranges.length; i += 2)
-    rarestTerms += (rarest.ranges[i + 1] as number) - (rarest.ranges[i] as number);
-  const textCost = readCost(rarestTerms, rarest.cost);
-  if (textCost <= TEXT_ALWAYS || textCost <= TEXT_PER_SPACE * spaceCost) return readRarest();
-  // The estimate assumes matches spread evenly over the levels; when they gather in the lower ones
-  // (help requests have no rating), space would visit far more. Past this many documents from space,
-  // the postings are cheaper after all, and the search switches to them.
-  const spaceBudget = textCost / TEXT_PER_SPACE;
+  let spaceBudget = Number.POSITIVE_INFINITY;
+  if (!browsing) {
+    let selectivity = 1;
+    for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, segment.size));
+    if (wantSupertype >= 0)
+      selectivity *= (segment.supertypeCounts[wantSupertype] as number) / Math.max(1, segment.size);
+    // documents space visits before `top` is full, if matches are spread evenly
+    const spaceCost = Math.min(inBounds, top.capacity / Math.max(selectivity, 1e-12));
+    let rarestTerms = 0;
+    for (let i = 0; i < rarest.ranges.length; i += 2)
+      rarestTerms += (rarest.ranges[i + 1] as number) - (rarest.ranges[i] as number);
+    const textCost = readCost(rarestTerms, rarest.cost);
+    if (textCost <= TEXT_ALWAYS || textCost <= TEXT_PER_SPACE * spaceCost) return readRarest();
+    // The estimate assumes matches spread evenly over the levels; when they gather in the lower ones
+    // (help requests have no rating), space would visit far more. Past this many documents from
+    // space, the postings are cheaper after all, and the search switches to them.
+    spaceBudget = textCost / TEXT_PER_SPACE;
+  }
 
   let scanned = 0;
   /** Stops a broad scan once the results are complete; the count is then an estimate. */
@@ -204,7 +209,7 @@ export function searchSegment(
   };
 
   // 1. exact titles, which outrank everything: one lookup of the query's whole title
-  let exactAll = true;
+  let exactAll = !browsing;
   for (const w of words) if (w.exact < 0) exactAll = false;
   if (exactAll) {
     const hash = titleHash(words.map((w) => w.exact));
@@ -218,11 +223,11 @@ export function searchSegment(
 
   // 2. titles that start with the query: their first word is the query's first word (or, for a
   // one-word query, starts with it), so they are one slice of the first-title-word postings
-  const first = words[0] as CompiledWord;
+  const first = words[0];
   const m = words.length;
-  const firstLo = m === 1 ? first.prefixLo : first.exact;
-  const firstHi = m === 1 ? first.prefixHi : first.exact + 1;
-  if (firstLo >= 0 && firstLo < firstHi) {
+  const firstLo = first === undefined ? -1 : m === 1 ? first.prefixLo : first.exact;
+  const firstHi = first === undefined ? -1 : m === 1 ? first.prefixHi : first.exact + 1;
+  if (first !== undefined && firstLo >= 0 && firstLo < firstHi) {
     const sliceCost = readCost(
       firstHi - firstLo,
       (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number),

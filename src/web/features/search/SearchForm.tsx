@@ -95,10 +95,8 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const keywords = input.trim();
-    if (keywords === '') {
-      console.error('XPoint: a search needs keywords.');
-      return;
-    }
+    // a supertype alone lists that supertype in the map's bounds; nothing at all searches nothing
+    if (keywords === '' && supertype === '') return;
     latest.current?.abort();
     setSuggest({ status: 'idle' });
     combobox.closeMenu();

@@ -11,6 +11,7 @@ import {
   paginationItems,
   readResultMode,
   resultType,
+  isEmptyQuery,
   storeResultMode,
   searchData,
   searchQueryOf,
@@ -43,10 +44,8 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
   const opened = route.data.xpoint?.id;
 
   useEffect(() => {
-    if (query.keywords === '') {
-      console.error('XPoint: a search needs keywords.');
-      return;
-    }
+    // nothing to look for (no words, no supertype): the panel asks for words
+    if (isEmptyQuery(query)) return;
     const controller = new AbortController();
     fetchSearchPage(query, controller.signal).then(
       (page) => setState({ key: queryKey, page: { status: 'ready', page } }),
@@ -116,11 +115,11 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
   useEffect(
     () =>
       onVisitorMove(() => {
-        if (opened !== undefined || query.keywords === '') return;
+        if (opened !== undefined || isEmptyQuery(query)) return;
         if (updateOnMove) researchHere();
         else setMoved(true);
       }),
-    [opened, query.keywords, updateOnMove, researchHere],
+    [opened, query, updateOnMove, researchHere],
   );
 
   if (opened !== undefined) return <PointPanel key={opened} id={opened} />;
@@ -179,18 +178,26 @@ function ResultsPanel({
     setMode(next);
     storeResultMode(next);
   };
-  const scope = query.supertype !== null ? ` in ${SUPERTYPE_NAMES[query.supertype] ?? query.supertype}` : '';
-  useDocumentTitle(query.keywords ? `${query.keywords} — search` : null);
+  const kinds = query.supertype !== null ? (SUPERTYPE_NAMES[query.supertype] ?? query.supertype) : '';
+  const scope = kinds ? ` in ${kinds}` : '';
+  // a supertype with no words lists that supertype here ('Rentals'), ranked as any search
+  const browsing = query.keywords === '' && kinds !== '';
+  const heading = browsing
+    ? `${kinds.charAt(0).toUpperCase()}${kinds.slice(1)}`
+    : `“${query.keywords}”${scope}`;
+  useDocumentTitle(query.keywords ? `${query.keywords} — search` : browsing ? `${heading} — search` : null);
 
   let body;
-  if (query.keywords === '') body = <ErrorPanel message="Type what you are looking for in the search box." />;
+  if (isEmptyQuery(query)) body = <ErrorPanel message="Type what you are looking for in the search box." />;
   else if (page.status === 'loading') body = <PanelLoader label="Searching…" />;
   else if (page.status === 'error') body = <ErrorPanel message={page.message} />;
   else if (page.page.results.length === 0)
     body = (
       <div className="search-empty">
         <p>
-          No places match “{query.keywords}”{scope} in this area.
+          {browsing
+            ? `No ${kinds} in this area.`
+            : `No places match “${query.keywords}”${scope} in this area.`}
         </p>
         <button
           type="button"
@@ -245,11 +252,11 @@ function ResultsPanel({
 
   return (
     <SidePanel
-      title={`“${query.keywords}”${scope}`}
+      title={heading}
       className="search-panel"
       onClose={onClose}
       closeLabel="Close the search"
-      levelKey={`${query.keywords}|${query.pageNumber}`}
+      levelKey={`${query.keywords}|${query.supertype ?? ''}|${query.pageNumber}`}
     >
       <div className="search-toolbar">
         <div className="segmented" role="radiogroup" aria-label="Show results as">

@@ -101,3 +101,8 @@ export function searchData(query: SearchQuery, base: MapData = {}): MapData {
 export function resultType(result: Pick<SearchResult, 'class' | 'subclass'>): string {
   return result.subclass ? categoryName(result.class, result.subclass) : result.class.replaceAll('_', ' ');
 }
+
+/** A query with nothing to look for: no words and no supertype to list. */
+export function isEmptyQuery(query: Pick<SearchQuery, 'keywords' | 'supertype'>): boolean {
+  return query.keywords === '' && query.supertype === null;
+}
