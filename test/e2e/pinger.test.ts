@@ -13,6 +13,7 @@ import {
 import type { PageWindow } from './support/globals';
 import { waitJoined } from './support/live';
 import { startServer, type RunningServer } from './support/server';
+import { withStore } from './support/store';
 
 declare const window: PageWindow;
 
@@ -142,6 +143,23 @@ describe('the connection pinger', () => {
     expect(await lostBanner(page).textContent()).toContain('This device is offline (no network).');
     await browser.context.setOffline(false);
     await restoredNotice(page).waitFor({ timeout: 10_000 });
+    await page.close();
+  });
+
+  test('given the server-rendered full-screen page of a place, when the browser goes offline, then the same banner shows over it, and "restored" after', async () => {
+    if (browser === undefined || server === undefined) throw new Error('the journey did not start');
+    const point = await withStore(dataDir, (store) =>
+      store.db.selectFrom('points').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow(),
+    );
+    const { page, errors } = await browser.open(`${server.url}/f/${point.id}`, MOBILE);
+    // the pinger mounts after hydration: its live region is there once it runs
+    await page.locator('.pinger-banners').waitFor({ state: 'attached' });
+    await browser.context.setOffline(true);
+    await lostBanner(page).waitFor({ timeout: 3_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'fullscreen-lost-375.png'), animations: 'disabled' });
+    await browser.context.setOffline(false);
+    await restoredNotice(page).waitFor({ timeout: 10_000 });
+    expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await page.close();
   });
 });

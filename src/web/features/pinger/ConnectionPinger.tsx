@@ -42,7 +42,12 @@ function indicatorOf(snapshot: ConnectionSnapshot): { mark: 'ok' | 'off' | 'erro
  * header's connection indicator (flashing when marked error), the lost-connection banner with the
  * server's text or the network error as its detail, and the "restored" notice, with their sounds.
  */
-export function ConnectionPinger(): ReactNode {
+export function ConnectionPinger({
+  topBar = true,
+}: {
+  /** false on a page without the app's top bar (the full-screen page): no indicator, banners at the top. */
+  topBar?: boolean;
+}): ReactNode {
   const [pinger] = useState(() => new Pinger({ ping: pingServer, intervals: browserIntervals() }));
   const snapshot = useSyncExternalStore(pinger.subscribe, pinger.getSnapshot, pinger.getSnapshot);
   const [restoredShown, setRestoredShown] = useState(false);
@@ -89,7 +94,7 @@ export function ConnectionPinger(): ReactNode {
   const change = snapshot.change;
   const indicator = indicatorOf(snapshot);
   const banners = (
-    <div className="pinger-banners">
+    <div className={topBar ? 'pinger-banners' : 'pinger-banners pinger-banners--no-bar'}>
       {snapshot.state === 'lost' && (
         <div className="pinger-banner pinger-banner--lost" role="alert">
           <strong className="pinger-banner__title">{CONNECTION_LOST}</strong>
@@ -107,16 +112,18 @@ export function ConnectionPinger(): ReactNode {
   );
   return (
     <>
-      <span
-        className={`pinger-indicator pinger-indicator--${indicator.mark}`}
-        // a new key restarts the flash on every loss
-        key={indicator.mark === 'error' ? `error-${change?.count ?? 0}` : indicator.mark}
-        role="img"
-        aria-label={indicator.label}
-        title={indicator.label}
-        data-connection={snapshot.state}
-        data-last-sound={lastSound ?? undefined}
-      />
+      {topBar && (
+        <span
+          className={`pinger-indicator pinger-indicator--${indicator.mark}`}
+          // a new key restarts the flash on every loss
+          key={indicator.mark === 'error' ? `error-${change?.count ?? 0}` : indicator.mark}
+          role="img"
+          aria-label={indicator.label}
+          title={indicator.label}
+          data-connection={snapshot.state}
+          data-last-sound={lastSound ?? undefined}
+        />
+      )}
       {/* on the body: the top bar is a stacking context under the side panel, the banners go over it */}
       {mounted && createPortal(banners, document.body)}
     </>
