@@ -72,6 +72,25 @@ describe.each(TEST_DIALECTS)('the connection ping (%s)', (dialect) => {
     expect(list.json()).toMatchObject({ errorcode: 1003 });
   });
 
+  it('answers hostile bodies in the catalogue shape, never 5xx', async () => {
+    const send = (type: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/webonly/ping', headers: { 'content-type': type }, payload });
+    const answers = await Promise.all([
+      send('application/json', '{'),
+      send('application/json', '{"__proto__":{"polluted":1}}'),
+      send('application/json', '"ping"'),
+      send('text/plain', 'ping'),
+      send('application/x-www-form-urlencoded', 'a=1'),
+    ]);
+    expect(answers.map((res) => [res.statusCode, res.json<{ errorcode: number }>().errorcode])).toEqual([
+      [400, 1002],
+      [400, 1002],
+      [400, 1003],
+      [400, 1003],
+      [415, 1005],
+    ]);
+  });
+
   it('is a POST only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/webonly/ping' });
     expect(res.statusCode).toBe(405);
