@@ -263,6 +263,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await app.register((await import('./features/likes/routes')).likeRoutes, { store, limits, social });
+  // the connection pinger (issue 19)
+  await app.register((await import('./features/ping/routes')).pingRoutes, { store });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 

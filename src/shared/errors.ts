@@ -462,6 +462,13 @@ export const ERRORS = {
     status: 422,
     message: 'Image too large: at most {megapixels} megapixels.',
   },
+
+  // the connection pinger (issue 19): 194xx
+  pingBodyNotEmpty: {
+    code: 19401,
+    status: 400,
+    message: '{field}: the ping takes an empty JSON body ({}), with no fields.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

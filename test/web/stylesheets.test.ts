@@ -132,6 +132,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   likes: [/^likes-/],
   // a post's comments (issue 18)
   comments: ['comments'],
+  // the connection pinger's indicator and banners (issue 19)
+  pinger: [/^pinger-/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

@@ -29,6 +29,7 @@ import {
   type VisibleBounds,
 } from './liveData';
 import { keepWebSocketOnceOpen } from './reconnect';
+import { reportRealtimeSocket } from './socketState';
 
 /**
  * The live activity engine (map-and-search §4, §7, §8, §9): a plain class outside React. It keeps
@@ -164,6 +165,9 @@ export class LiveEngine {
     socket.onError((error: unknown) => console.warn('XPoint live: socket error', error));
     // after a server restart, back on WebSocket rather than on long-poll for good
     keepWebSocketOnceOpen(socket);
+    // the connection indicator shows the socket's state (features/pinger)
+    socket.onOpen(() => reportRealtimeSocket('open'));
+    socket.onClose(() => reportRealtimeSocket('closed'));
     const channel = socket.channel(`${DEVICE_TOPIC_PREFIX}${this.deviceId}`, {});
     channel.onError((reason: unknown) => {
       delete document.body.dataset.liveJoined;

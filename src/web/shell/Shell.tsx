@@ -8,6 +8,7 @@ import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
+import { ConnectionPinger } from '../features/pinger/ConnectionPinger';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
 import { withoutCreatePost } from '../features/posts/flags';
 import { onPostWrite } from '../features/posts/writes';
@@ -152,6 +153,7 @@ export function Shell() {
           <div className="topbar__search">
             <SearchForm onSuggestionsOpen={setSuggestionsOpen} />
           </div>
+          <ConnectionPinger />
           <UserMenu />
         </header>
         <main className="map-area">

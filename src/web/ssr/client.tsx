@@ -10,3 +10,7 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('XPoint: the page has no #root element.');
 installBrokenImageFallback();
 hydrateFullScreen(container);
+// the connection pinger (issue 19), loaded after hydration, off the first paint's path
+import('../features/pinger/mount')
+  .then(({ mountConnectionPinger }) => mountConnectionPinger())
+  .catch((error: unknown) => console.warn('XPoint: could not start the connection pinger', error));

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { DuplicateCandidate } from '../../../shared/api/points';
 import { findCategory } from '../../../shared/domain/categories';
+import { formatDistance } from '../../../shared/format';
 import { errorAt } from '../../ui/formErrors';
 import {
   FIELD_LABELS,
@@ -176,8 +177,4 @@ export function AddNewForm({
       </div>
     </form>
   );
-}
-
-function formatDistance(metres: number): string {
-  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(metres < 10_000 ? 1 : 0)} km`;
 }

@@ -13,6 +13,7 @@ import { HealthStatus } from './HealthStatus';
 import type { PointDetails } from './schemas';
 import { Section } from './Section';
 import { useTimeFormat } from './timeFormat';
+import { formatDate } from '../../../shared/format';
 
 /**
  * The sections of a point's details (map-and-search §2, §5, §6) that the side panel and the
@@ -141,7 +142,11 @@ function LinkRow({ label, view, external = false }: { label: string; view: LinkV
 
 type Hours = NonNullable<PointDetails['opening_hours']>;
 
-const nextChangeText = (at: string) => at.replace('T', ' ');
+/**
+ * The next opening or closing, a wall-clock time in the point's zone ('2026-11-27T17:30'), as social §9
+ * writes dates: read as UTC and written in UTC, so the wall clock is kept as it is.
+ */
+const nextChangeText = (at: string) => formatDate(Date.parse(`${at}Z`), 'UTC') || at;
 
 export function OpenNowBadge({ hours }: { hours: Hours }) {
   if (hours.state === 'unknown') return null;

@@ -1,14 +1,15 @@
+import { formatDate } from '../../../shared/format';
+
 /**
  * Time texts of the point and event panels (map-and-search §4: current and upcoming events), and how
  * long ago a claim or a request to consult was made (issue 16).
  */
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
-/** An instant (epoch ms) as a date and time in the browser's zone, '' when missing. */
+/** An instant (epoch ms) as social §9's 'DD MMM YYYY HH:mm (A)' in the browser's zone, '' when missing. */
 export function formatDateTime(ms: number | null | undefined): string {
-  return ms === null || ms === undefined || !Number.isFinite(ms) ? '' : dateTime.format(ms);
+  return formatDate(ms);
 }
 
 export interface EventTiming {

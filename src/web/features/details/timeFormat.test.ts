@@ -9,7 +9,11 @@ describe('timeFormat', () => {
     const tokyo = timeFormat({ locale: 'en-GB', timeZone: 'Asia/Tokyo' });
     expect(lisbon.time(NOON_UTC)).toBe('13:00');
     expect(tokyo.time(NOON_UTC)).toBe('21:00');
-    expect(lisbon.dateTime(NOON_UTC)).toBe('1 Jun 2026, 13:00');
+    // dates are social §9's 'DD MMM YYYY HH:mm (A)' in any language
+    expect(lisbon.dateTime(NOON_UTC)).toBe('01 Jun 2026 13:00 (PM)');
+    expect(timeFormat({ locale: 'fr', timeZone: 'Asia/Tokyo' }).dateTime(NOON_UTC)).toBe(
+      '01 Jun 2026 21:00 (PM)',
+    );
     expect(lisbon.dateTime(null)).toBe('');
   });
 
@@ -17,7 +21,7 @@ describe('timeFormat', () => {
     const format = timeFormat({ locale: 'en-GB', timeZone: 'Asia/Tokyo' });
     const event = { minutes_to_start: 0, start_date: NOON_UTC - 3_600_000, end_date: NOON_UTC + 3_600_000 };
     expect(format.eventWhen({ ...event, status: 'current' })).toBe('Happening now, until 22:00');
-    expect(format.eventWhen({ ...event, status: 'past' })).toBe('Ended 1 Jun 2026, 22:00');
+    expect(format.eventWhen({ ...event, status: 'past' })).toBe('Ended 01 Jun 2026 22:00 (PM)');
   });
 
   it("falls back to the browser's zone for a zone Intl does not know", () => {

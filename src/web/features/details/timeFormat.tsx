@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { formatDate } from '../../../shared/format';
 import { eventWhen, type EventTiming } from './format';
 
 /** Where and how times are written: the browser's own by default. */
@@ -10,7 +11,7 @@ export interface TimeFormatOptions {
 }
 
 export interface TimeFormat {
-  /** An instant (epoch ms) as a date and time, '' when missing. */
+  /** An instant (epoch ms) as social §9's 'DD MMM YYYY HH:mm (A)', '' when missing. */
   dateTime(ms: number | null | undefined): string;
   /** An instant as a time of day. */
   time(ms: number): string;
@@ -18,7 +19,10 @@ export interface TimeFormat {
   eventWhen(event: EventTiming): string;
 }
 
-/** The formatters for one locale and zone. An unknown locale or zone falls back to the browser's. */
+/**
+ * The formatters for one locale and zone. An unknown locale or zone falls back to the browser's. Dates
+ * are §9's one format whatever the locale; the locale words only the time of day.
+ */
 export function timeFormat({ locale, timeZone }: TimeFormatOptions = {}): TimeFormat {
   const make = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
     try {
@@ -27,10 +31,11 @@ export function timeFormat({ locale, timeZone }: TimeFormatOptions = {}): TimeFo
       return new Intl.DateTimeFormat(undefined, options);
     }
   };
-  const dateTime = make({ dateStyle: 'medium', timeStyle: 'short' });
   const time = make({ timeStyle: 'short' });
+  // the zone as the time formatter resolved it: an unknown one became the browser's
+  const zone = timeZone === undefined ? undefined : time.resolvedOptions().timeZone;
   const format: TimeFormat = {
-    dateTime: (ms) => (ms === null || ms === undefined || !Number.isFinite(ms) ? '' : dateTime.format(ms)),
+    dateTime: (ms) => formatDate(ms, zone),
     time: (ms) => time.format(ms),
     eventWhen: (event) => eventWhen(event, format.dateTime, format.time),
   };

@@ -6,7 +6,6 @@ import {
   MAX_VIDEO_BYTES,
   acceptFor,
   checkPickedFile,
-  formatBytes,
   screenshotRoom,
   sortedScreenshots,
   uploadErrorMessage,
@@ -24,7 +23,7 @@ describe('media checks before sending', () => {
   test('given a picture over 10 MB, then it is refused with the server’s wording', () => {
     expect(
       checkPickedFile({ name: 'huge.png', type: 'image/png', size: MAX_IMAGE_BYTES + 1 }, 'screenshot'),
-    ).toBe('Screenshot: "huge.png" is too large (10 MB). Invalid image size. Max allowed 10 MB');
+    ).toBe('Screenshot: "huge.png" is too large (10.0 Mb). Invalid image size. Max allowed 10 MB');
   });
 
   test('given a video where a picture goes, or a picture where the video goes, then the slot says what it takes', () => {
@@ -47,10 +46,10 @@ describe('media checks before sending', () => {
     expect(acceptFor('screenshot')).toBe('image/jpeg,image/png,image/gif,image/webp');
   });
 
-  test('sizes read in bytes, KB and MB', () => {
-    expect(formatBytes(900)).toBe('900 bytes');
-    expect(formatBytes(2048)).toBe('2 KB');
-    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
+  test("the file's size reads as social §9 writes sizes, the limit as §5's message words it", () => {
+    expect(
+      checkPickedFile({ name: 'big.webm', type: 'video/webm', size: 150.25 * 1024 * 1024 }, 'cover_video'),
+    ).toBe('Cover video: "big.webm" is too large (150.3 Mb). Invalid video file size. Max allowed 100 MB');
   });
 
   test('screenshots sort by position and have room for 14', () => {

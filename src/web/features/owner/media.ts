@@ -1,5 +1,6 @@
 import type { MediaSlot } from '../../../shared/api/points';
 import { MAX_SCREENSHOTS } from '../../../shared/validation/points';
+import { formatFileSize } from '../../../shared/format';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -59,14 +60,14 @@ export function checkPickedFile(file: PickedFile, slot: MediaSlot): string | nul
       : `${label}: "${file.name}" is not a picture. Choose a JPEG, PNG, GIF or WebP image.`;
   const limit = video ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES;
   if (file.size > limit)
-    return `${label}: "${file.name}" is too large (${formatBytes(file.size)}). Invalid ${video ? 'video file' : 'image'} size. Max allowed ${formatBytes(limit)}`;
+    return `${label}: "${file.name}" is too large (${formatFileSize(file.size)}). Invalid ${video ? 'video file' : 'image'} size. Max allowed ${limitText(limit)}`;
   return null;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+/** A limit as the §5 message words it ('10 MB'), as the server's refusals say it too. */
+function limitText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : formatFileSize(bytes);
 }
 
 /** Server codes about the file itself (2008/2009 images, 7030/7031/7033 videos, 7032 the slot). */

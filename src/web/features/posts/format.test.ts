@@ -11,8 +11,8 @@ import {
 
 describe('posts display rules (social §5, §9)', () => {
   it('writes dates as DD MMM YYYY HH:mm (A)', () => {
-    expect(formatPostDate(0, new Date(2026, 10, 7, 14, 5))).toBe('07 Nov 2026 14:05 (PM)');
-    expect(formatPostDate(0, new Date(2026, 0, 31, 0, 0))).toBe('31 Jan 2026 00:00 (AM)');
+    expect(formatPostDate(new Date(2026, 10, 7, 14, 5).getTime())).toBe('07 Nov 2026 14:05 (PM)');
+    expect(formatPostDate(new Date(2026, 0, 31, 0, 0).getTime())).toBe('31 Jan 2026 00:00 (AM)');
   });
 
   it('writes file sizes in Kb below 1 MB, else in Mb with one decimal', () => {

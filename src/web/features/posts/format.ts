@@ -1,25 +1,20 @@
 import { POST_IMAGE_MAX_BYTES, POST_VIDEO_MAX_BYTES } from '../../../shared/api/posts';
+import { formatDate, formatFileSize } from '../../../shared/format';
 
 /**
  * The posts' small rules of display and choice (social §5, §9), apart from the components so they
  * are tested as plain functions.
  */
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** Social §9: 'DD MMM YYYY HH:mm (A)', in the reader's time zone: `27 Nov 2026 14:05 (PM)`. */
-export function formatPostDate(epochMs: number, date = new Date(epochMs)): string {
-  const hours = date.getHours();
-  return `${pad(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()} ${pad(hours)}:${pad(date.getMinutes())} (${hours < 12 ? 'AM' : 'PM'})`;
+export function formatPostDate(epochMs: number): string {
+  return formatDate(epochMs);
 }
+
+/** Social §9's file size (Kb below 1 MB, else Mb with one decimal), from src/shared/format. */
+export { formatFileSize };
 
 const MB = 1024 * 1024;
-
-/** Social §9: Kb below 1 MB, else Mb with one decimal. */
-export function formatFileSize(bytes: number): string {
-  return bytes < MB ? `${Math.max(0, Math.round(bytes / 1024))} Kb` : `${(bytes / MB).toFixed(1)} Mb`;
-}
 
 /** A limit as the §5 messages write it: 10485760 → '10 MB'. */
 export function formatLimit(bytes: number): string {
@@ -63,6 +58,8 @@ export function isExpiredDate(value: string, now = Date.now()): boolean {
   const time = Date.parse(value);
   return Number.isFinite(time) && time <= now;
 }
+
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /** `yyyy-mm-ddThh:mm` of an epoch in the reader's zone, as a datetime-local input holds it. */
 export function toLocalInput(epochMs: number): string {
