@@ -180,6 +180,23 @@ describe('MemorySearchIndex ranking', () => {
     expect(ids(index, 'jazz', { supertype: 'service' })).toEqual(['svc']);
   });
 
+  it('ranks by distance from `near` when there are no bounds', async () => {
+    const index = await build([
+      doc({ id: 'nanjing', title: 'Coffee Corner', lat: 32.06, lon: 118.79 }),
+      doc({ id: 'newyork', title: 'Coffee Corner', lat: 40.73, lon: -73.99 }),
+      doc({ id: 'obeid', title: 'Coffee Corner', lat: 13.18, lon: 30.22 }),
+    ]);
+    expect(ids(index, 'coffee', { near: { lat: 40.71, lon: -74.0 } })).toEqual([
+      'newyork',
+      'obeid',
+      'nanjing',
+    ]);
+    expect(ids(index, 'coffee', { near: { lat: 31.2, lon: 121.5 } })[0]).toBe('nanjing');
+    // bounds decide where distance is measured from when both are given
+    const paris = { south: 48.8, west: 2.2, north: 48.9, east: 2.5 };
+    expect(ids(index, 'coffee', { bounds: paris, near: { lat: 40.71, lon: -74.0 } })).toEqual([]);
+  });
+
   it('keeps to bounds across the antimeridian', async () => {
     const index = await build([
       doc({ id: 'east', title: 'Dateline Cafe', lat: -17, lon: 179.5 }),

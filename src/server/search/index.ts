@@ -18,11 +18,13 @@ import {
   TIER_EXACT_TITLE,
   TIER_OTHER,
   TIER_TITLE_PREFIX,
+  centreAt,
   centreOf,
   distanceFrom,
   inBounds,
   rankKey,
   type Bounds,
+  type Centre,
 } from './ranking';
 import { SegmentBuilder, type CompiledWord, type Filter, type SearchStats, type Segment } from './segment';
 import { searchSegment } from './segment-search';
@@ -60,6 +62,8 @@ export interface SearchRequest {
   /** whether the total number of matches is needed (paged search). */
   needCount: boolean;
   now: number;
+  /** without bounds, where results are ranked by distance from (absent or null: no distance order). */
+  near?: { lat: number; lon: number } | null;
 }
 
 export interface SearchAnswer {
@@ -191,8 +195,9 @@ export class MemorySearchIndex implements SearchIndex {
     const stats: SearchStats = { count: 0, estimated: false };
     const base = this.base;
     const exact = words.map((word) => base.compileWord(word, false));
-    searchSegment(base, exact, filter, centreOf(filter.bounds), top, stats, request.needCount);
-    this.searchDelta(words, false, filter, top, stats);
+    const centre = filter.bounds ? centreOf(filter.bounds) : centreAt(request.near);
+    searchSegment(base, exact, filter, centre, top, stats, request.needCount);
+    this.searchDelta(words, false, filter, centre, top, stats);
 
     if (stats.count < FUZZY_BELOW && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
       const fuzzy = words.map((word) => base.compileWord(word, word.length >= TYPO_MIN_LENGTH));
@@ -202,13 +207,13 @@ export class MemorySearchIndex implements SearchIndex {
         base,
         fuzzy,
         filter,
-        centreOf(filter.bounds),
+        centre,
         fuzzyTop,
         fuzzyStats,
         request.needCount,
         (d) => base.matchAll(d, exact) !== MATCH_NONE,
       );
-      this.searchDelta(words, true, filter, fuzzyTop, fuzzyStats);
+      this.searchDelta(words, true, filter, centre, fuzzyTop, fuzzyStats);
       for (const hit of fuzzyTop.sorted()) top.push(hit.key + FUZZY_OFFSET, hit.order, hit.item);
       stats.count += fuzzyStats.count;
       stats.estimated ||= fuzzyStats.estimated;
@@ -228,11 +233,17 @@ export class MemorySearchIndex implements SearchIndex {
     return this.deltaList[i]?.doc;
   }
 
-  private searchDelta(words: string[], fuzzy: boolean, filter: Filter, top: TopK, stats: SearchStats): void {
+  private searchDelta(
+    words: string[],
+    fuzzy: boolean,
+    filter: Filter,
+    centre: Centre | null,
+    top: TopK,
+    stats: SearchStats,
+  ): void {
     if (this.delta.size === 0) return;
     // a stable list for this search: item numbers point into it
     this.deltaList = [...this.delta.values()];
-    const centre = centreOf(filter.bounds);
     const orderBase = this.base.size;
     const matches = (word: string, term: string, typo: boolean) =>
       term.startsWith(word) || (typo && word.length >= TYPO_MIN_LENGTH && prefixWithinOneEdit(word, term));

@@ -37,6 +37,12 @@ export function centreOf(bounds: Bounds | null): Centre | null {
   return { lat, lon, cosLat: Math.cos((lat * Math.PI) / 180) };
 }
 
+/** A centre at one point: where a search without bounds measures distance from. */
+export function centreAt(point: { lat: number; lon: number } | null | undefined): Centre | null {
+  if (!point) return null;
+  return { lat: point.lat, lon: point.lon, cosLat: Math.cos((point.lat * Math.PI) / 180) };
+}
+
 /** Approximate distance in degrees of latitude (equirectangular): enough to order places. */
 export function distanceFrom(centre: Centre | null, lat: number, lon: number): number {
   if (!centre) return 0;

@@ -270,6 +270,8 @@ export interface ParsedPagedSearchRequest {
   keywords: string;
   supertype: SearchSupertype | null;
   bounds: SearchBounds | null;
+  /** without bounds, where distance is measured from; null: no distance order. */
+  near: LatLon | null;
   pageNumber: number;
   pageSize: number;
 }
@@ -325,6 +327,10 @@ const pagedSearchFields = z.object(
     ),
     southwest: cornerSchema,
     northeast: cornerSchema,
+    near: cornerSchema.meta({
+      description:
+        "without bounds, results are ranked by distance from this point (the map centre or the visitor's chosen place); ignored with bounds",
+    }),
     pageNumber: z.preprocess(
       formNumber,
       z.number({ error: PAGE_NUMBER_REASON }).int(PAGE_NUMBER_REASON).min(1, PAGE_NUMBER_REASON).default(1),
@@ -350,6 +356,7 @@ export const pagedSearchRequestSchema = withFieldErrors(
         keywords: split.keywords,
         supertype: null,
         bounds: null,
+        near: null,
         pageNumber: fields.pageNumber,
         pageSize: fields.pageSize,
       };
@@ -373,6 +380,7 @@ export const pagedSearchRequestSchema = withFieldErrors(
           ),
         );
       parsed.bounds = boundsOf(fields, ctx);
+      parsed.near = parsed.bounds === null ? (fields.near ?? null) : null;
       return parsed;
     }),
   ),

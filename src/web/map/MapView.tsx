@@ -138,6 +138,12 @@ export function revealOnMap(lng: number, lat: number): void {
   );
 }
 
+/** The centre of the visible map, where a search without bounds ranks by distance from. */
+export function visibleCentre(): { lat: number; lon: number } | null {
+  const centre = mountedMap?.getCenter().wrap();
+  return centre === undefined ? null : { lat: centre.lat, lon: centre.lng };
+}
+
 /** The bounds of the visible map as the search calls take them (§7), or null before the map exists. */
 export function visibleBounds(): {
   southwest: { lat: number; lon: number };

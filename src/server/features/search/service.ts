@@ -56,6 +56,7 @@ export class SearchService {
       text: request.keywords,
       bounds: toBounds(request.bounds),
       supertype: request.supertype,
+      near: request.near,
       // a search limited to another supertype never finds events; otherwise they are results too
       includeEvents: request.supertype === null || request.supertype === 'event',
       offset: inWindow ? offset : 0,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { buildAddress, type MapData, type Route, type SearchSupertype } from '../../../shared/address';
 import { PAGE_SIZES, type PagedSearchResponse, type SearchResult } from '../../../shared/api/search';
-import { onVisitorMove, visibleBounds, zoomOutMap } from '../../map/MapView';
+import { onVisitorMove, visibleBounds, visibleCentre, zoomOutMap } from '../../map/MapView';
 import { showResultMarkers } from '../../map/resultMarkers';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
@@ -47,7 +47,7 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
     // nothing to look for (no words, no supertype): the panel asks for words
     if (isEmptyQuery(query)) return;
     const controller = new AbortController();
-    fetchSearchPage(query, controller.signal).then(
+    fetchSearchPage(query, controller.signal, visibleCentre()).then(
       (page) => setState({ key: queryKey, page: { status: 'ready', page } }),
       (error: unknown) => {
         if (!controller.signal.aborted)

@@ -21,8 +21,15 @@ export function fetchSuggestions(
   );
 }
 
-/** §7 POST /v1/webonly/pagedmapsearch: the page the address asks for. */
-export function fetchSearchPage(query: SearchQuery, signal: AbortSignal): Promise<PagedSearchResponse> {
+/**
+ * §7 POST /v1/webonly/pagedmapsearch: the page the address asks for. Without bounds (a search from
+ * the landing page), `near` (the map's centre) orders the world's results nearest first.
+ */
+export function fetchSearchPage(
+  query: SearchQuery,
+  signal: AbortSignal,
+  near: { lat: number; lon: number } | null = null,
+): Promise<PagedSearchResponse> {
   return apiPost(
     '/v1/webonly/pagedmapsearch',
     pagedSearchResponseSchema,
@@ -33,6 +40,7 @@ export function fetchSearchPage(query: SearchQuery, signal: AbortSignal): Promis
       supertype: query.supertype,
       ...(query.southwest ? { southwest: query.southwest } : {}),
       ...(query.northeast ? { northeast: query.northeast } : {}),
+      ...(!query.southwest && near ? { near } : {}),
     },
     { signal },
   );
