@@ -6,7 +6,7 @@ import { newCommentId } from '../../src/server/features/comments/ids';
 import { newPoint } from '../support/factories';
 import { DESKTOP, MOBILE, waitForMapReady } from './support/browser';
 import { startJourney } from './support/journey';
-import { apiToken } from './support/session';
+import { apiToken, signIn } from './support/session';
 import { userId } from './support/store';
 
 /**
@@ -15,6 +15,7 @@ import { userId } from './support/store';
  * reload; the visitor opens a café's reviews while Uma finds one helpful, then changes her mind, and
  * the review's counts follow. The café's full-screen page (rendered on the server) shows its rating;
  * once it is hydrated, a review Uma writes moves the rating under the name and in the reviews section.
+ * Olivia, signing in on the demo data, finds unread news in her bell that leads to a real page.
  * The café sits in the empty South Atlantic, away from the demo points. Screenshots at 375 and 1280 px.
  */
 const CAFE = 'social_live_cafe';
@@ -204,6 +205,31 @@ describe('live likes and ratings', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);
+
+  test('given the demo data, when Olivia signs in, then her bell counts unread news that leads to real pages', async () => {
+    const { server, browser } = journey;
+    await browser.context.clearCookies();
+    const { page, errors } = await browser.open(`${server.url}/maps`, DESKTOP);
+    await waitForMapReady(page);
+    await signIn(page, 'olivia', 'Olivia Owner');
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor();
+    await bell.click();
+    const list = page.getByRole('dialog', { name: 'Notifications' });
+    const first = list.getByRole('link').first();
+    await first.waitFor();
+    // Uma follows Olivia in every demo store, so her bell always has that much
+    expect(await list.textContent()).toMatch(
+      /followed you\.|liked your post\.|commented on your post\.|reviewed your point\./,
+    );
+    await shots(page, 'demo-bell');
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/(post|x|u)\//);
+    await first.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   test("given the café's full-screen page, when Uma reviews the café, then its rating moves under the name and in the reviews without a reload", async () => {
     const { server, browser } = journey;
