@@ -23,9 +23,11 @@
  *    walks and throws away the N newer comments first (what a page-number API does). Pages: page 1 of
  *    random posts, page 1 of the thread, and the page just past 90% of the thread (`beforeid` for ours,
  *    the offset for the peer).
- * 3. reviews: ReviewService.page (POST /review/reviews): page 1 of random points, page 1 and a page 90%
- *    deep of the 10,000-review point (the reviews list pages by number: OFFSET on the index
- *    (point_id, created_at, id)). No peer.
+ * 3. reviews: ReviewService.page (POST /review/reviews): page 1 of random points, page 1 of the
+ *    10,000-review point, and the page 90% deep in it by the keyset cursor (`before`: one range of the
+ *    index (point_id, created_at, id) walked backwards from the cursor) against the same page by the
+ *    spec's `pagenumber` (peer: OFFSET on the same index, through the same service). Both answer the
+ *    same reviews (checked once before timing).
  * 4. exactness: 1,000 concurrent likes on one post by 1,000 different users and 1,000 concurrent
  *    identical adds by one user on another post, then like_counts against count(*) of the likes.
  *    Exits non-zero when they differ.
@@ -66,6 +68,7 @@ const CONCURRENT = 1000;
 const BUDGET_LIKE_P99_MS = 5;
 const BUDGET_COMMENTS_P99_MS = 5;
 const BUDGET_RATIO = 10;
+const BUDGET_REVIEWS_P99_MS = 5;
 /** the thread's post; the last two posts are kept without likes for phase 4 */
 const THREAD_POST = 0;
 const EXACT_MANY_POST = POSTS - 1;
@@ -711,15 +714,17 @@ async function main(): Promise<void> {
 
     // 3. reviews ---------------------------------------------------------------------------------
     log('phase 3: reviews');
-    const reviewsPage = async (point: number, pagenumber: number) => {
-      const page = await reviews.page(viewer, {
+    const reviewsPage = async (point: number, page: { pagenumber?: number; before?: string }) => {
+      const answer = await reviews.page(viewer, {
         appid: pointId(point),
-        pagenumber,
+        pagenumber: page.pagenumber ?? 1,
         pagesize: REVIEW_PAGE,
         prefix: 'mdl',
         mustRenderViewScripts: true,
+        ...(page.before ? { before: page.before } : {}),
       });
-      if (page.reviews.length === 0) throw new Error('an empty reviews page');
+      if (answer.reviews.length === 0) throw new Error('an empty reviews page');
+      return answer;
     };
     const reviewed: number[] = [];
     while (reviewed.length < 500) {
@@ -731,20 +736,50 @@ async function main(): Promise<void> {
         .executeTakeFirst();
       if (Number(row?.rating_count) > 0) reviewed.push(point);
     }
-    const deepReviewPage = Math.max(1, Math.floor((HEAVY_REVIEWS * 0.9) / REVIEW_PAGE));
+    const deepReviewPage = Math.max(2, Math.floor((HEAVY_REVIEWS * 0.9) / REVIEW_PAGE));
+    // the cursor that leads to the deep page: the `next` of the page before it
+    const deepBefore = (await reviewsPage(HEAVY_POINT, { pagenumber: deepReviewPage - 1 })).next;
+    if (!deepBefore) throw new Error('the heavy point has no page after the one before the deep page');
+    {
+      const byCursor = await reviewsPage(HEAVY_POINT, { before: deepBefore });
+      const byOffset = await reviewsPage(HEAVY_POINT, { pagenumber: deepReviewPage });
+      const ids = (page: typeof byCursor) => page.reviews.map((r) => r.reviewid).join();
+      if (ids(byCursor) !== ids(byOffset)) throw new Error('the cursor and the offset answer other reviews');
+    }
     for (const [name, run] of [
       [
         `reviews page 1, ${reviewed.length} random points`,
-        (round: number) => reviewsPage(reviewed[round % reviewed.length]!, 1),
+        (round: number) => reviewsPage(reviewed[round % reviewed.length]!, {}),
       ],
-      [`reviews page 1, the ${HEAVY_REVIEWS}-review point`, () => reviewsPage(HEAVY_POINT, 1)],
-      [
-        `reviews page ${deepReviewPage} (offset ${(deepReviewPage - 1) * REVIEW_PAGE}), the same point`,
-        () => reviewsPage(HEAVY_POINT, deepReviewPage),
-      ],
+      [`reviews page 1, the ${HEAVY_REVIEWS}-review point`, () => reviewsPage(HEAVY_POINT, {})],
     ] as const) {
       const [ours] = await rounds([async (round) => [await timed(() => run(round))]]);
-      lines.push({ name, ours: ours![0]! });
+      lines.push({
+        name,
+        ours: ours![0]!,
+        budget: {
+          text: `p99 <= ${BUDGET_REVIEWS_P99_MS} ms`,
+          pass: ours![0]!.p99 <= BUDGET_REVIEWS_P99_MS,
+        },
+      });
+    }
+    {
+      const [ours, peer] = await rounds([
+        async () => [await timed(() => reviewsPage(HEAVY_POINT, { before: deepBefore }))],
+        async () => [await timed(() => reviewsPage(HEAVY_POINT, { pagenumber: deepReviewPage }))],
+      ]);
+      const o = ours![0]!;
+      const p = peer![0]!;
+      lines.push({
+        name: `reviews page ${deepReviewPage} (${(deepReviewPage - 1) * REVIEW_PAGE} newer), cursor`,
+        ours: o,
+        peer: p,
+        budget: {
+          text: `p99 <= ${BUDGET_REVIEWS_P99_MS} ms and >= ${BUDGET_RATIO}x OFFSET`,
+          pass:
+            o.p99 <= BUDGET_REVIEWS_P99_MS && p.p50 / o.p50 >= BUDGET_RATIO && p.p99 / o.p99 >= BUDGET_RATIO,
+        },
+      });
     }
 
     // 4. exactness -------------------------------------------------------------------------------
@@ -799,6 +834,7 @@ async function main(): Promise<void> {
       `each phase: ${WARMUP} warm-up rounds untimed, then up to ${REQUESTS} rounds or ${PHASE_LIMIT_MS / 1000} s; ours and the peer take turns within a round`,
       `p50 and p99: wall clock, ms; CPU p99: this process's CPU time per call (on PostgreSQL the server's share is not in it)`,
       `peers: likes = the same reads and write without like_counts, counts by count(*) over the likes; comments = the same page by ORDER BY id DESC LIMIT ${COMMENT_PAGE + 1} OFFSET n`,
+      `peer of the deep reviews page: the same page by the spec's pagenumber (ORDER BY created_at, id DESC LIMIT ${REVIEW_PAGE + 1} OFFSET n)`,
       '',
       `${'phase'.padEnd(52)} ${'n'.padStart(5)}  ours p50     p99 CPU p99 | peer p50     p99 CPU p99 | peer/ours p50   p99 | budget`,
       ...lines.map(

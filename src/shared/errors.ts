@@ -375,6 +375,8 @@ export const ERRORS = {
     status: 403,
     message: "Only the point's owner, consultant or an admin may invite reviews.",
   },
+  // reviews' keyset pages (issue 18, eng18): 185xx
+  reviewsCursorInvalid: { code: 18501, status: 400, message: 'before: {reason}' },
 
   // videos (issue 17, posts-video): resumable uploads and what became of them; social §8: 4 is "no video"
   videoNotFound: { code: 4, status: 404, message: 'There is no video {id}.' },

@@ -12,7 +12,8 @@ import { userId } from './support/store';
  * posts, tries Follow in its feed-item menu and gets the login modal, signs in there and follows;
  * copy link says COPIED. Olivia, in a second browser on her profile, sees the bell's unread count
  * rise without a reload, opens the list ("Uma User followed you."), and the count goes away. Uma
- * opens Olivia's profile: Following, and the follower count. At 1280 and 375 px.
+ * opens Olivia's profile: Following, and the follower count; she unfollows, follows again and
+ * unfollows: Olivia's bell counts the new follow, then loses it as it is taken back. At 1280 and 375 px.
  */
 /** Screenshots to look at: .tmp/ (gitignored), or SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR ?? path.resolve('.tmp');
@@ -120,6 +121,22 @@ describe.each([
       await page.getByRole('button', { name: 'Unfollow Olivia Owner' }).click();
       await page.getByRole('button', { name: 'Follow Olivia Owner' }).waitFor();
       await shot(page, `profile-${width}`);
+
+      // she follows again, and Olivia's bell counts it; she thinks better of it, and the notification
+      // is taken back: the bell's count goes without a reload, and the list no longer says it
+      await page.getByRole('button', { name: 'Follow Olivia Owner' }).click();
+      await page.getByRole('button', { name: 'Unfollow Olivia Owner' }).waitFor();
+      await author.page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Unfollow Olivia Owner' }).click();
+      await page.getByRole('button', { name: 'Follow Olivia Owner' }).waitFor();
+      await author.page
+        .getByRole('button', { name: 'Notifications', exact: true })
+        .waitFor({ timeout: 10_000 });
+      await author.page.getByRole('button', { name: 'Notifications', exact: true }).click();
+      await list.getByText('Nothing yet: likes, comments, reviews and follows show here.').waitFor();
+      expect(await list.getByText('Uma User followed you.').count()).toBe(0);
+      await shot(author.page, `notifications-withdrawn-${width}`);
+      await list.getByRole('button', { name: 'Close' }).click();
       expect(errors).toEqual([]);
       expect(author.errors).toEqual([]);
       await page.close();

@@ -130,6 +130,36 @@ describe.each(TEST_DIALECTS)('follows (%s)', (dialect) => {
     });
   });
 
+  it('unfollow takes the follow notification back, and the unread count with it', async () => {
+    const notificationsOf = (who: SignedIn) =>
+      t.store.db
+        .selectFrom('notifications')
+        .select(['actor_id', 'action'])
+        .where('recipient_id', '=', who.id)
+        .execute();
+    const unreadOf = async (who: SignedIn) =>
+      (await get('/v1/notifications/unread', who)).json<{ unread: number }>().unread;
+    // cai stopped following ben above: only ana's follow is left to tell of
+    await expect
+      .poll(() => notificationsOf(people.ben))
+      .toEqual([{ actor_id: people.ana.id, action: 'follow' }]);
+    const list = (await get('/v1/notifications', people.ben)).json<{ items: Array<{ text: string }> }>();
+    expect(list.items.map((item) => item.text)).toEqual(['ana Tester followed you.']);
+
+    const before = await unreadOf(people.ana);
+    expect((await follow(people.cai, { user_id: people.ana.id })).statusCode).toBe(200);
+    await expect.poll(() => unreadOf(people.ana)).toBe(before + 1);
+    expect((await unfollow(people.cai, { user_id: people.ana.id })).statusCode).toBe(200);
+    await expect.poll(() => unreadOf(people.ana)).toBe(before);
+    expect((await notificationsOf(people.ana)).filter((row) => row.actor_id === people.cai.id)).toEqual([]);
+
+    // followed and unfollowed at once: the withdraw waits for the notification it takes back
+    expect((await follow(people.cai, { user_id: people.ana.id })).statusCode).toBe(200);
+    await unfollow(people.cai, { user_id: people.ana.id });
+    await expect.poll(() => unreadOf(people.ana)).toBe(before);
+    expect((await notificationsOf(people.ana)).filter((row) => row.actor_id === people.cai.id)).toEqual([]);
+  });
+
   it('a post record carries isfollowed for the viewer', async () => {
     const id = '5e8f7a3c-0000-4000-8000-00000000f011';
     const saved = await t.app.inject({
@@ -208,6 +238,20 @@ describe('follows live', () => {
           item: { action: 'follow', url: '/u/pia', text: 'pia Tester followed you.', unread: true },
         },
       });
+
+      // Pia thinks better of it: the notification is taken back, Olga's bell goes to 0
+      const back = await fetch(`${t.url}/v1/follow/unfollow`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `appnettoken ${pia.token}` },
+        body: JSON.stringify({ user_id: olga.id }),
+      });
+      expect(await back.json()).toBe(0);
+      await waitFor(() => toOlga.length === 2, 3000, 'the withdrawal');
+      expect(toOlga[1]).toEqual({
+        kind: 'notification_withdrawn',
+        data: { unread: 0, group: expect.stringMatching(/^follow:/) },
+      });
+      expect(await t.store.db.selectFrom('notifications').selectAll().execute()).toEqual([]);
     } finally {
       for (const socket of sockets) socket.disconnect();
       await t.close();

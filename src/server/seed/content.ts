@@ -1308,6 +1308,36 @@ export function reviewText(rng: Random, stars: number): string | null {
   return rng.pick(REVIEWS[stars] ?? REVIEWS[3] ?? []);
 }
 
+/**
+ * An owner's public answer to a review (Yelp's owner reply), by how the review went; `{name}` is the
+ * reviewer's first name. Owners answer the unhappy ones more often (points.ts).
+ */
+const REVIEW_REPLIES: Record<'low' | 'middle' | 'high', readonly string[]> = {
+  low: [
+    "{name}, I'm sorry we let you down. This is not how we want anyone to leave. Please ask for me next time and I'll make it right.",
+    'Thank you for telling us, {name}. We have talked it through with the team and changed how we handle busy days.',
+    "Sorry to read this, {name}. If you send us a message with the date of your visit, we'd like to look into what happened.",
+    "That's fair criticism and we've taken it on board. I hope you'll give us another chance.",
+  ],
+  middle: [
+    'Thanks for the honest review, {name}. We are looking at our prices and hope to see you again.',
+    "Thank you, {name}! Glad parts of it worked for you; we'd love to win you over completely next time.",
+    "Appreciate the feedback. We were short-staffed that week, which is no excuse, but it's sorted now.",
+  ],
+  high: [
+    'Thank you so much, {name}! It means a lot to the whole team.',
+    'Thanks {name}, see you again soon!',
+    "So glad you enjoyed it, {name}. Come back in the spring, we're trying something new.",
+    'Thank you for the kind words! We pass every review like this on to the team.',
+    'Cheers, {name}! Reviews like yours make our week.',
+  ],
+};
+
+export function reviewReplyText(rng: Random, stars: number, reviewerFirstName: string): string {
+  const mood = stars <= 2 ? 'low' : stars === 3 ? 'middle' : 'high';
+  return rng.pick(REVIEW_REPLIES[mood]).replaceAll('{name}', reviewerFirstName);
+}
+
 export const COMMENTS = [
   'Thanks for sharing!',
   'Is this still available?',

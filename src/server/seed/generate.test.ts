@@ -11,6 +11,7 @@ import { categoriesFor } from '../../shared/domain/categories';
 import { POST_CATEGORIES, POST_PLACEHOLDERS, USER_STATUSES } from '../../shared/domain/enums';
 import { isValidId } from '../../shared/domain/ids';
 import { POINT_SUPERTYPES } from '../../shared/domain/supertypes';
+import { groupKeyOf } from '../features/notifications/queries';
 import { UNPARSEABLE_OPENING_HOURS } from './content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, checkOpeningHours, seedDemoData, type SeedSummary } from './generate';
 import { FIXTURE_CITIES } from './test-cities';
@@ -461,6 +462,141 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
     expect(new Set(follows.map((f) => `${f.follower_id}/${f.followee_id}`)).size).toBe(follows.length);
   });
 
+  it('answers some reviews of owned points as their owner or consultant would, after the review', async () => {
+    const rows = await db()
+      .selectFrom('reviews')
+      .innerJoin('points', 'points.id', 'reviews.point_id')
+      .select([
+        'reviews.user_id',
+        'reviews.stars',
+        'reviews.created_at',
+        'reviews.reply_text',
+        'reviews.reply_user_id',
+        'reviews.reply_at',
+        'reviews.reply_updated_at',
+        'points.owner_userid',
+        'points.consultant_userid',
+      ])
+      .execute();
+    const answered = rows.filter((r) => r.reply_text !== null);
+    expect(answered.length).toBe(s().summary.reviewReplies);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.length).toBeLessThan(rows.length);
+    for (const r of answered) {
+      expect([r.owner_userid, r.consultant_userid]).toContain(r.reply_user_id);
+      expect(r.reply_user_id).not.toBe(r.user_id);
+      expect(Number(r.reply_at)).toBeGreaterThan(Number(r.created_at));
+      expect(Number(r.reply_at)).toBeLessThan(NOW);
+      expect(r.reply_updated_at).toBe(r.reply_at);
+      expect(r.reply_text!.length).toBeGreaterThan(10);
+      expect(r.reply_text).not.toContain('{name}');
+    }
+    // only owned points are answered, and a review with no answer has none of its fields
+    expect(rows.filter((r) => r.owner_userid === null).every((r) => r.reply_text === null)).toBe(true);
+    expect(
+      rows
+        .filter((r) => r.reply_text === null)
+        .every((r) => r.reply_user_id === null && r.reply_at === null && r.reply_updated_at === null),
+    ).toBe(true);
+  });
+
+  it('fills the demo accounts’ bells with notifications of rows that exist, the newest unread', async () => {
+    const demo = await db()
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where(
+        'username',
+        'in',
+        DEMO_ACCOUNTS.map((a) => a.username),
+      )
+      .execute();
+    const demoIds = new Set(demo.map((u) => u.id));
+    const rows = await db().selectFrom('notifications').selectAll().orderBy('id').execute();
+    expect(rows.length).toBe(s().summary.notifications);
+    for (const user of demo) {
+      const own = rows.filter((r) => r.recipient_id === user.id);
+      expect(own.length, user.username).toBeGreaterThan(0);
+      expect(own.filter((r) => r.read_at === null).length, user.username).toBeGreaterThanOrEqual(1);
+    }
+    const actions = new Set(rows.map((r) => r.action));
+    for (const action of ['like', 'comment', 'review', 'follow'])
+      expect(actions.has(action), action).toBe(true);
+    const key = (...parts: unknown[]) => parts.join('|');
+    const follows = new Set(
+      (await db().selectFrom('follows').selectAll().execute()).map((f) => key(f.follower_id, f.followee_id)),
+    );
+    const likes = new Set(
+      (
+        await db()
+          .selectFrom('likes')
+          .innerJoin('posts', 'posts.id', 'likes.object_id')
+          .select(['likes.user_id', 'likes.object_id', 'posts.user_id as author'])
+          .execute()
+      ).map((l) => key(l.user_id, l.object_id, l.author)),
+    );
+    const comments = new Set(
+      (
+        await db()
+          .selectFrom('comments')
+          .innerJoin('posts', 'posts.id', 'comments.object_id')
+          .select(['comments.user_id', 'comments.object_id', 'posts.user_id as author'])
+          .execute()
+      ).map((c) => key(c.user_id, c.object_id, c.author)),
+    );
+    const reviews = await db()
+      .selectFrom('reviews')
+      .innerJoin('points', 'points.id', 'reviews.point_id')
+      .select([
+        'reviews.id',
+        'reviews.user_id',
+        'reviews.point_id',
+        'reviews.reply_user_id',
+        'points.owner_userid',
+        'points.consultant_userid',
+      ])
+      .execute();
+    const reviewed = new Set(
+      reviews.flatMap((r) => [
+        key(r.user_id, r.point_id, r.owner_userid),
+        key(r.user_id, r.point_id, r.consultant_userid),
+      ]),
+    );
+    const answered = new Set(reviews.map((r) => key(r.reply_user_id, r.id, r.user_id)));
+    // a demo account's answered review is news to them
+    expect(actions.has('review_reply')).toBe(
+      reviews.some((r) => r.reply_user_id !== null && demoIds.has(r.user_id)),
+    );
+    const once = new Set<string>();
+    for (const r of rows) {
+      const what = key(r.recipient_id, r.action, r.object_type, r.object_id, r.actor_id);
+      expect(once.has(what), what).toBe(false);
+      once.add(what);
+      expect(demoIds.has(r.recipient_id)).toBe(true);
+      expect(r.actor_id).not.toBe(r.recipient_id);
+      expect(Number(r.created_at)).toBeLessThan(NOW);
+      expect(r.read_at === null || Number(r.read_at) <= NOW).toBe(true);
+      expect(r.group_key).toBe(
+        groupKeyOf({
+          action: r.action,
+          objectType: r.object_type,
+          objectId: r.object_id,
+          actorId: r.actor_id,
+          at: Number(r.created_at),
+        }),
+      );
+      const real = {
+        follow: () =>
+          r.object_type === 'U' && r.object_id === r.actor_id && follows.has(key(r.actor_id, r.recipient_id)),
+        like: () => r.object_type === 'P' && likes.has(key(r.actor_id, r.object_id, r.recipient_id)),
+        comment: () => r.object_type === 'P' && comments.has(key(r.actor_id, r.object_id, r.recipient_id)),
+        review: () => r.object_type === 'X' && reviewed.has(key(r.actor_id, r.object_id, r.recipient_id)),
+        review_reply: () =>
+          r.object_type === 'R' && answered.has(key(r.actor_id, r.object_id, r.recipient_id)),
+      }[r.action];
+      expect(real?.(), what).toBe(true);
+    }
+  });
+
   it("keeps each post's comments_count equal to its comments, whose ids sort by time (features/comments)", async () => {
     const counted = new Map<string, number>();
     const comments = await db().selectFrom('comments').select(['id', 'object_id', 'created_at']).execute();
@@ -589,6 +725,7 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
       'comments',
       'point_claims',
       'consultant_requests',
+      'notifications',
     ] as const;
     const snapshot = async (x: Seeded) => {
       const out: Record<string, unknown[]> = {

@@ -18,7 +18,7 @@ import { OPENING_HOURS, UNPARSEABLE_OPENING_HOURS } from './content';
 import { generateImages } from './images';
 import { loadSeedCities } from './places';
 import { openSink } from './sink';
-import { FOLLOWS, MEDIA_ASSETS, USERS, WIPE_ORDER } from './tables';
+import { FOLLOWS, MEDIA_ASSETS, NOTIFICATIONS, USERS, WIPE_ORDER } from './tables';
 
 import { recountLikes } from '../features/likes/queries';
 import { topUpEvents } from './events';
@@ -110,6 +110,8 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
     comments: 0,
     likes: 0,
     follows: 0,
+    notifications: 0,
+    reviewReplies: 0,
     claims: 0,
     consultRequests: 0,
     mediaAssets: images.assets.length,
@@ -166,6 +168,10 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
     }
     await batch.writeTo(sink, counts);
     await attachDemoVideos(sink, videos, now);
+    // the demo accounts' bells: what the notifications feature would have written for the rows above
+    const notificationRows = world.inbox.rows(now);
+    await sink.write(NOTIFICATIONS, notificationRows);
+    counts.notifications = notificationRows.length;
     await sink.commit();
   } catch (error) {
     await sink.rollback().catch(() => {});

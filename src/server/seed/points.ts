@@ -9,6 +9,7 @@ import {
   OPENING_HOURS,
   UNPARSEABLE_OPENING_HOURS,
   XSITES,
+  reviewReplyText,
   businessDescription,
   businessGroup,
   businessName,
@@ -29,7 +30,7 @@ import {
 } from './content';
 import { jitter, phoneNumber, slugOf, streetAddress, type SeedCity } from './places';
 import { makeId, type Random } from './random';
-import type { PointRow } from './tables';
+import type { PointRow, ReviewRow } from './tables';
 import { hostedEvents, standaloneEvent } from './events';
 import { pendingRequests } from './requests';
 import {
@@ -322,22 +323,70 @@ function reviews(w: SeedWorld, pointId: string, owner: number, row: PointRow, ba
     if (user === owner) continue;
     const stars = Math.round(rng.bell(quality, 1.2, 1, 5));
     const created = row.created_at + Math.floor((w.now - row.created_at) * rng.next());
-    batch.reviews.push({
-      id: makeId(w.seed, 'review', w.reviewCount++),
+    const reviewId = makeId(w.seed, 'review', w.reviewCount++);
+    const reviewer = w.userInfo[user];
+    const review: ReviewRow = {
+      id: reviewId,
       point_id: pointId,
-      user_id: w.userInfo[user]?.id ?? '',
+      user_id: reviewer?.id ?? '',
       stars,
       text: reviewText(rng, stars),
       created_at: created,
       updated_at: created,
-    });
+    };
+    batch.reviews.push(review);
     sum += stars;
     written++;
+    // the point's owner and consultant are told of it; then the owner may answer in public
+    for (const recipientId of [row.owner_userid, row.consultant_userid])
+      if (recipientId)
+        w.inbox.add({
+          recipientId,
+          actorId: review.user_id,
+          action: 'review',
+          objectType: 'X',
+          objectId: pointId,
+          at: created,
+        });
+    ownerReply(w, row, review, reviewer?.first ?? '');
   }
   if (written > 0) {
     row.rating = Math.round((sum / written) * 20);
     row.rating_count = written;
   }
+}
+
+/**
+ * An owner's public answer to some reviews of an owned point (Yelp's), more often to the unhappy
+ * ones, and to most of Olivia's and of Uma's (the demo accounts): written by the owner, or
+ * now and then by the point's consultant, a few hours to three days after the review. From its own
+ * stream (`replyRng`), so every other seeded row stays as it was.
+ */
+function ownerReply(w: SeedWorld, row: PointRow, review: ReviewRow, reviewerFirstName: string): void {
+  const rng = w.replyRng;
+  const ownerId = row.owner_userid;
+  // Olivia answers her reviews, and a demo account's review is answered, so both demos show one
+  const demo = ownerId === w.userId(OLIVIA) || review.user_id === w.userId(UMA);
+  const answers = rng.chance(demo ? 0.8 : Number(review.stars) <= 2 ? 0.45 : 0.2);
+  const byConsultant = rng.chance(0.25);
+  const after = rng.int(2, 72) * HOUR + rng.int(0, HOUR - 1);
+  if (!ownerId || !answers) return;
+  const replierId = byConsultant && row.consultant_userid ? row.consultant_userid : ownerId;
+  if (replierId === review.user_id) return;
+  const at = Math.min(w.now - MINUTE, Number(review.created_at) + after);
+  if (at <= Number(review.created_at)) return;
+  review.reply_text = reviewReplyText(rng, Number(review.stars), reviewerFirstName || 'there');
+  review.reply_user_id = replierId;
+  review.reply_at = at;
+  review.reply_updated_at = at;
+  w.inbox.add({
+    recipientId: review.user_id,
+    actorId: replierId,
+    action: 'review_reply',
+    objectType: 'R',
+    objectId: review.id,
+    at,
+  });
 }
 
 function contacts(w: SeedWorld, pointId: string, owner: number, batch: Batch): void {

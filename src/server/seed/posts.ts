@@ -70,17 +70,27 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
 
   // about two comments and four likes per post
   const commentCount = rng.int(0, 4);
+  const authorId = w.userInfo[author]?.id ?? '';
   for (let k = 0; k < commentCount; k++) {
     const at = created + Math.floor((w.now - created) * rng.next());
+    const commenter = w.userInfo[rng.chance(0.05) ? UMA : w.someUser(rng, 1.3)]?.id ?? '';
     batch.comments.push({
       // time-ordered, as the comments feature writes them (features/comments/ids.ts)
       id: commentTimePrefix(at) + makeId(w.seed, 'comment', w.commentCount++),
       object_id: id,
       object_type: 'P',
-      user_id: w.userInfo[rng.chance(0.05) ? UMA : w.someUser(rng, 1.3)]?.id ?? '',
+      user_id: commenter,
       text: rng.pick(COMMENT_TEXTS),
       created_at: at,
       updated_at: at,
+    });
+    w.inbox.add({
+      recipientId: authorId,
+      actorId: commenter,
+      action: 'comment',
+      objectType: 'P',
+      objectId: id,
+      at,
     });
   }
   const postRow = batch.posts[batch.posts.length - 1];
@@ -88,13 +98,23 @@ export function post(w: SeedWorld, i: number, batch: Batch): void {
   const likers = rng.distinct(rng.int(0, 8), w.generatedUsers).map((u) => FIRST_GENERATED_USER + u);
   if (rng.chance(0.05) && author !== UMA) likers.push(UMA);
   for (const user of likers) {
-    batch.likes.push({
+    const like = {
       id: makeId(w.seed, 'like', w.likeCount++),
       user_id: w.userInfo[user]?.id ?? '',
       object_id: id,
       object_type: 'P',
       like_type: rng.chance(0.85) ? 0 : 1,
       created_at: created + Math.floor((w.now - created) * rng.next()),
+    };
+    batch.likes.push(like);
+    // the likes feature tells the author of every like made, up or down
+    w.inbox.add({
+      recipientId: authorId,
+      actorId: like.user_id,
+      action: 'like',
+      objectType: 'P',
+      objectId: id,
+      at: like.created_at,
     });
   }
 }

@@ -13,6 +13,7 @@ import type {
   FollowsTable,
   LikesTable,
   MediaAssetsTable,
+  NotificationsTable,
   ConsultantRequestsTable,
   PointClaimsTable,
   PointScreenshotsTable,
@@ -35,6 +36,7 @@ export type ReviewRow = Insertable<ReviewsTable>;
 export type CommentRow = Insertable<CommentsTable>;
 export type LikeRow = Insertable<LikesTable>;
 export type FollowRow = Insertable<FollowsTable>;
+export type NotificationRow = Omit<Insertable<NotificationsTable>, 'id'>;
 export type MediaRow = Insertable<MediaAssetsTable>;
 export type ClaimRow = Omit<Insertable<PointClaimsTable>, 'id' | 'decided_at' | 'decided_by'>;
 export type ConsultRequestRow = Omit<Insertable<ConsultantRequestsTable>, 'id' | 'decided_at'>;
@@ -212,6 +214,11 @@ export const REVIEWS: TableSpec<ReviewRow> = {
     ['text', 'text'],
     ['created_at', 'bigint'],
     ['updated_at', 'bigint'],
+    // the owner's public answer (migration 0013), on some reviews of owned points (points.ts)
+    ['reply_text', 'text'],
+    ['reply_user_id', 'text'],
+    ['reply_at', 'bigint'],
+    ['reply_updated_at', 'bigint'],
   ],
 };
 
@@ -272,6 +279,21 @@ export const FOLLOWS: TableSpec<FollowRow> = {
     ['follower_id', 'text'],
     ['followee_id', 'text'],
     ['created_at', 'bigint'],
+  ],
+};
+
+/** The demo accounts' notifications (migration 0016; seed/notifications.ts); the id is the store's. */
+export const NOTIFICATIONS: TableSpec<NotificationRow> = {
+  name: 'notifications',
+  columns: [
+    ['recipient_id', 'text'],
+    ['actor_id', 'text'],
+    ['action', 'text'],
+    ['object_type', 'text'],
+    ['object_id', 'text'],
+    ['group_key', 'text'],
+    ['created_at', 'bigint'],
+    ['read_at', 'bigint'],
   ],
 };
 

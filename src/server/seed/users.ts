@@ -94,7 +94,32 @@ export function follows(w: SeedWorld): FollowRow[] {
       });
     }
   }
+  rows.push(...adminFollowers(w));
+  for (const row of rows)
+    w.inbox.add({
+      recipientId: row.followee_id,
+      actorId: row.follower_id,
+      action: 'follow',
+      objectType: 'U',
+      objectId: row.follower_id,
+      at: Number(row.created_at),
+    });
   return rows;
+}
+
+/**
+ * A few people who follow Ada, the admin, lately (nobody else's draw picks her): her bell has news
+ * too. Their own stream, so the other follows stay as they were.
+ */
+function adminFollowers(w: SeedWorld): FollowRow[] {
+  const rng = Random.fork(w.seed, 'admin-followers');
+  const count = Math.min(w.generatedUsers, 6);
+  return rng.distinct(count, w.generatedUsers).map((n, i) => ({
+    follower_id: w.userInfo[FIRST_GENERATED_USER + n]?.id ?? '',
+    followee_id: w.userInfo[ADMIN]?.id ?? '',
+    // one every couple of days, the newest this morning
+    created_at: w.now - (i * 2 + 1) * DAY + rng.int(0, 20) * HOUR,
+  }));
 }
 
 /**

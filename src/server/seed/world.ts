@@ -9,6 +9,7 @@ import { ADMISSIONS, POST_CATEGORIES, USER_STATUSES } from '../../shared/domain/
 import { POINT_SUPERTYPES, type PointSupertype } from '../../shared/domain/supertypes';
 import { BUSINESS_TYPE_WEIGHTS } from './content';
 import type { ImageSet } from './images';
+import { DemoInbox } from './notifications';
 import { cityPicker, type SeedCity } from './places';
 import { Random, makeId, weightedPicker } from './random';
 import type { Sink, TableSpec } from './sink';
@@ -79,6 +80,10 @@ export interface SeedSummary {
   comments: number;
   likes: number;
   follows: number;
+  /** the demo accounts' notifications (seed/notifications.ts) */
+  notifications: number;
+  /** owners' public answers among the reviews */
+  reviewReplies: number;
   /** pending claims and requests to consult (issue 16): src/server/seed/requests.ts */
   claims: number;
   consultRequests: number;
@@ -250,6 +255,7 @@ export class Batch {
     await put(EVENT_INTERVALS, this.intervals, 'eventIntervals');
     await put(EVENT_TICKETS, this.tickets, 'eventTickets');
     await put(REVIEWS, this.reviews, 'reviews');
+    counts.reviewReplies += this.reviews.filter((review) => review.reply_text).length;
     await put(POSTS, this.posts, 'posts');
     await put(COMMENTS, this.comments, 'comments');
     await put(LIKES, this.likes, 'likes');
@@ -267,6 +273,10 @@ export class SeedWorld {
   readonly postRng: Random;
   /** the demo claims' and requests' own stream (requests.ts) */
   readonly requestRng: Random;
+  /** the owners' answers to reviews, their own stream so the other rows stay as they were */
+  readonly replyRng: Random;
+  /** the demo accounts' notifications, collected as their things are liked, reviewed, followed */
+  readonly inbox: DemoInbox;
   readonly pickCity: (rng: Random) => number;
   readonly pickSupertype: (rng: Random) => PointSupertype;
   readonly typePickers: Map<PointSupertype, (rng: Random) => Category>;
@@ -303,6 +313,8 @@ export class SeedWorld {
     this.relatedRng = Random.fork(seed, 'related');
     this.postRng = Random.fork(seed, 'posts');
     this.requestRng = Random.fork(seed, 'requests');
+    this.replyRng = Random.fork(seed, 'replies');
+    this.inbox = new DemoInbox(DEMO_ACCOUNTS.map((_, i) => makeId(seed, 'user', i)));
     this.pickCity = cityPicker(cities);
     this.pickSupertype = weightedPicker(
       POINT_SUPERTYPES,

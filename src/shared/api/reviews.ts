@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidId } from '../domain/ids';
 import { idSchema, text } from './writes';
 import { formBoolean, formNumber, formText, withFieldErrors } from './contract';
 import { myLikeSchema } from './likes';
@@ -29,6 +30,8 @@ export const REVIEW_TEXT_MAX_LENGTH = 4000;
 export const REVIEW_REPLY_MAX_LENGTH = 4000;
 export const REVIEW_MIN_STARS = 1;
 export const REVIEW_MAX_STARS = 5;
+/** A reviews cursor is "{created_at}.{review id}": at most 16 digits, a dot and an id. */
+export const REVIEWS_CURSOR_MAX_LENGTH = 81;
 /** The address flag that opens the point's panel with the review form ready (the invite link). */
 export const REVIEW_OPEN_PARAM = 'review';
 export const REVIEW_OPEN_VALUE = 'open';
@@ -90,6 +93,14 @@ export const reviewsRequestSchema = z.object({
   mustRenderViewScripts: z.preprocess(
     (v) => formBoolean(v) ?? true,
     z.boolean({ error: 'must be true or false.' }),
+  ),
+  /** keyset paging (newest first on created_at, id): the `next` of the previous page */
+  before: z.preprocess(
+    formText,
+    z.string().max(REVIEWS_CURSOR_MAX_LENGTH, 'is not a position this list gave.').optional().meta({
+      description:
+        'The `next` of the previous answer: the page of reviews written before that one, newest first (keyset on created_at, id; a deep page costs what page one costs). Use it instead of `pagenumber`, which stays for the spec (an OFFSET); both at once is 18501.',
+    }),
   ),
 });
 export type ReviewsRequest = z.infer<typeof reviewsRequestSchema>;
@@ -185,6 +196,8 @@ export const reviewsPageSchema = z.object({
   pagenumber: z.number().int(),
   pagesize: z.number().int(),
   hasmore: z.boolean(),
+  /** what to send as `before` for the next page (keyset); null on the last */
+  next: z.string().nullable(),
 });
 export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
 
@@ -220,4 +233,25 @@ export const REVIEWS_LIVE_KIND = 'reviews';
 /** Rating 0-100 as the spec shows it: average/20, one decimal (map-and-search §3, §9). */
 export function starsOfPercent(percent: number): number {
   return Math.round(Math.min(100, Math.max(0, percent)) / 2) / 10;
+}
+
+/** The keyset position of a review in a point's list (newest first): "{created_at}.{id}". */
+export interface ReviewsCursor {
+  at: number;
+  id: string;
+}
+
+export function reviewsCursorText(cursor: ReviewsCursor): string {
+  return `${cursor.at}.${cursor.id}`;
+}
+
+/** Reads a `before` the list gave, or null when it is not one. */
+export function parseReviewsCursor(text: string): ReviewsCursor | null {
+  const dot = text.indexOf('.');
+  if (dot < 1) return null;
+  const digits = text.slice(0, dot);
+  const id = text.slice(dot + 1);
+  if (!/^\d{1,16}$/.test(digits) || !isValidId(id)) return null;
+  const at = Number(digits);
+  return Number.isSafeInteger(at) ? { at, id } : null;
 }

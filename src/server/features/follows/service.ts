@@ -10,8 +10,8 @@ import * as q from './queries';
 
 /**
  * Follows (issue 18; social §4, §7): one follow per pair (the table's key), never oneself. Each
- * change tells every page showing the person (`social:U:{id}`) their new counts, and a new follow
- * tells the person (a notification).
+ * change tells every page showing the person (`social:U:{id}`) their new counts, a new follow tells
+ * the person (a notification), and an unfollow takes that notification back.
  */
 export class FollowService {
   constructor(
@@ -56,7 +56,16 @@ export class FollowService {
     const user = await this.target(me, userId);
     const removed = await q.removeFollow(this.store, me.id, user.id);
     if (!removed) return (await q.followCounts(this.store, user.id)).followers;
-    return (await this.announce(user.id, me.id)).followers;
+    const counts = await this.announce(user.id, me.id);
+    // "Ana followed you." is no longer true: the notification goes, and the bell's count with it
+    this.social.withdraw({
+      recipientId: user.id,
+      actorId: me.id,
+      action: 'follow',
+      objectType: 'U',
+      objectId: me.id,
+    });
+    return counts.followers;
   }
 
   /** Both people's pages hear their new counts. */

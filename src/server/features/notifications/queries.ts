@@ -64,6 +64,26 @@ export async function recordNotification(
   return inserted ? { id: Number(inserted.id), group: inserted.group_key } : null;
 }
 
+/**
+ * Deletes the notification of one act (its row is unique per recipient, act, object and actor).
+ * Answers its group, or null when there was none (never sent, or already taken back).
+ */
+export async function withdrawNotification(
+  store: Store,
+  row: { recipientId: string; actorId: string; action: string; objectType: string; objectId: string },
+): Promise<{ group: string } | null> {
+  const deleted = await store.db
+    .deleteFrom('notifications')
+    .where('recipient_id', '=', row.recipientId)
+    .where('action', '=', row.action)
+    .where('object_type', '=', row.objectType)
+    .where('object_id', '=', row.objectId)
+    .where('actor_id', '=', row.actorId)
+    .returning('group_key')
+    .executeTakeFirst();
+  return deleted ? { group: deleted.group_key } : null;
+}
+
 export interface GroupRow {
   group_key: string;
   latest: number;

@@ -3,6 +3,7 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
   NOTIFICATION_ACTIONS,
   NOTIFICATION_SHOWN_ACTORS,
+  NOTIFICATION_WITHDRAWN_KIND,
   notificationText,
   type NotificationActionName,
   type NotificationItem,
@@ -22,10 +23,12 @@ import {
   objectUrls,
   recordNotification,
   unreadCount,
+  withdrawNotification,
   type GroupRow,
 } from './queries';
 
 type NotifyEvent = Extract<SocialEvent, { kind: 'notify' }>;
+type WithdrawEvent = Extract<SocialEvent, { kind: 'withdraw' }>;
 
 /** A page cursor: the last group of the page, opaque to clients. */
 export function encodeCursor(latest: number, group: string): string {
@@ -63,10 +66,39 @@ export class NotificationService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * Each recipient's notify and withdraw events, one after the other in the order they were emitted:
+   * a follow taken back at once must not have its withdraw run before its notification is written.
+   */
+  private readonly queues = new Map<string, Promise<void>>();
+
   /** Listens to the social events; the returned function stops. */
   listen(): () => void {
-    return this.social.on(async (event) => {
-      if (event.kind === 'notify') await this.record(event);
+    return this.social.on((event) => {
+      if (event.kind === 'notify') return this.inTurn(event.recipientId, () => this.record(event));
+      if (event.kind === 'withdraw') return this.inTurn(event.recipientId, () => this.withdraw(event));
+    });
+  }
+
+  private inTurn(recipientId: string, work: () => Promise<void>): Promise<void> {
+    const previous = this.queues.get(recipientId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    this.queues.set(recipientId, next);
+    const forget = () => {
+      if (this.queues.get(recipientId) === next) this.queues.delete(recipientId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  /** An act undone: its notification goes, and the person's open pages hear the new unread count. */
+  async withdraw(event: WithdrawEvent): Promise<void> {
+    const removed = await withdrawNotification(this.store, event);
+    if (!removed) return;
+    const unread = await unreadCount(this.store, event.recipientId);
+    this.social.user(event.recipientId, {
+      kind: NOTIFICATION_WITHDRAWN_KIND,
+      data: { unread, group: removed.group },
     });
   }
 

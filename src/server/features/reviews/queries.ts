@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { ReviewsCursor } from '../../../shared/api/reviews';
 import type { Database } from '../../store/schema';
 import type { Store } from '../../store/store';
 
@@ -76,6 +77,28 @@ export async function reviewsPage(db: Db, pointId: string, pagenumber: number, p
     .limit(pagesize + 1)
     .offset((pagenumber - 1) * pagesize)
     .execute();
+}
+
+/**
+ * The `limit` newest reviews of a point written before `cursor` (keyset on created_at, id): one range
+ * of the index (point_id, created_at, id) walked backwards from the cursor, so a page 90% deep costs
+ * what page one costs, where OFFSET walks and throws away every newer review first. The row-value
+ * comparison is read as a range of the index by both engines.
+ */
+export async function reviewsBefore(
+  db: Db,
+  pointId: string,
+  cursor: ReviewsCursor | undefined,
+  limit: number,
+) {
+  let query = reviewsWithPeople(db).where('reviews.point_id', '=', pointId);
+  if (cursor)
+    query = query.where(
+      (eb) => eb.refTuple('reviews.created_at', 'reviews.id'),
+      '<',
+      (eb) => eb.tuple(cursor.at, cursor.id),
+    );
+  return query.orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').limit(limit).execute();
 }
 
 /**

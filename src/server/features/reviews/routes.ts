@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { bodyContract } from '../../../shared/api/contract';
+import { bodyContract, withFieldErrors } from '../../../shared/api/contract';
 import {
   inviteReviewQuerySchema,
   inviteReviewResponseSchema,
@@ -81,12 +81,21 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: "A point's reviews: its rating, the viewer's review and rights, and a page newest first",
         description:
-          'The reviews modal renders this answer (the spec sends an HTML fragment; this is its JSON). `pagesize` 20 by default, at most 50. A missing or malformed `appid` is 6705.',
+          "The reviews modal renders this answer (the spec sends an HTML fragment; this is its JSON). `pagesize` 20 by default, at most 50. Pages go newest first: by the spec's `pagenumber` (an offset), or by `before`, the answer's `next` (a keyset on created_at and id: a page deep in the list costs what page one costs). A `before` this list did not give, or `before` with a `pagenumber` above 1, is 18501. A missing or malformed `appid` is 6705.",
         tags: ['reviews'],
-        body: reviewsContract(bodyContract(reviewsRequestSchema)),
+        body: withFieldErrors(bodyContract(reviewsRequestSchema), {
+          appid: 'invalidParam',
+          before: 'reviewsCursorInvalid',
+        }),
         response: {
           200: reviewsPageSchema,
-          ...errorResponses('badRequest', 'invalidParam', 'invalidField', 'pointNotFound'),
+          ...errorResponses(
+            'badRequest',
+            'invalidParam',
+            'invalidField',
+            'pointNotFound',
+            'reviewsCursorInvalid',
+          ),
         },
       },
     },

@@ -5,8 +5,11 @@ import {
   REVIEW_INVITE_VALUE,
   REVIEW_OPEN_PARAM,
   REVIEW_OPEN_VALUE,
+  parseReviewsCursor,
+  reviewsCursorText,
   starsOfPercent,
   type InviteReview,
+  type ReviewsCursor,
   type Review,
   type ReviewReply,
   type ReviewWrite,
@@ -59,11 +62,15 @@ export class ReviewService {
   async page(viewer: Viewer, request: ReviewsRequest): Promise<ReviewsPage> {
     const point = await this.pointOr404(request.appid);
     const controls = canControlPoint(viewer, subjectOf(point));
+    const cursor = cursorOf(request);
     const [rows, own] = await Promise.all([
-      q.reviewsPage(this.store.db, point.id, request.pagenumber, request.pagesize),
+      cursor !== undefined || request.pagenumber === 1
+        ? q.reviewsBefore(this.store.db, point.id, cursor, request.pagesize + 1)
+        : q.reviewsPage(this.store.db, point.id, request.pagenumber, request.pagesize),
       isSignedIn(viewer) ? q.findOwnReview(this.store.db, point.id, viewer.id) : undefined,
     ]);
     const shown = rows.slice(0, request.pagesize);
+    const last = shown.at(-1);
     const likes = await likeSummaries(
       this.store.db,
       'R',
@@ -86,6 +93,10 @@ export class ReviewService {
       pagenumber: request.pagenumber,
       pagesize: request.pagesize,
       hasmore: rows.length > request.pagesize,
+      next:
+        rows.length > request.pagesize && last
+          ? reviewsCursorText({ at: Number(last.created_at), id: last.id })
+          : null,
     };
   }
 
@@ -259,6 +270,21 @@ export class ReviewService {
       message: { kind: REVIEWS_LIVE_KIND, data: change },
     });
   }
+}
+
+/**
+ * The request's keyset position, if it names one. `pagenumber` above 1 with `before` would name two
+ * pages: refused rather than one silently winning.
+ */
+function cursorOf(request: ReviewsRequest): ReviewsCursor | undefined {
+  if (request.before === undefined || request.before === '') return undefined;
+  const cursor = parseReviewsCursor(request.before);
+  if (!cursor) throw new AppError('reviewsCursorInvalid', { reason: 'is not a position this list gave.' });
+  if (request.pagenumber !== 1)
+    throw new AppError('reviewsCursorInvalid', {
+      reason: 'send either before (the next of the previous page) or a pagenumber, not both.',
+    });
+  return cursor;
 }
 
 function subjectOf(point: q.ReviewPoint): PointSubject {

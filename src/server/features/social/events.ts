@@ -24,7 +24,16 @@ export type SocialEvent =
       at: number;
     }
   /** to one person's open pages (topic `user:{id}`): their notifications and unread count. */
-  | { kind: 'user'; userId: string; message: SocialLiveMessage };
+  | { kind: 'user'; userId: string; message: SocialLiveMessage }
+  /** an act undone (an unfollow): its notification is taken back, as if it had never been sent. */
+  | {
+      kind: 'withdraw';
+      recipientId: string;
+      actorId: string;
+      action: NotificationAction;
+      objectType: SocialObjectType;
+      objectId: string;
+    };
 
 export type SocialListener = (event: SocialEvent) => void | Promise<void>;
 
@@ -60,6 +69,12 @@ export class SocialEvents {
   /** Pushes to one person's open pages (`user:{id}`), on every process. */
   user(userId: string, message: SocialLiveMessage): void {
     this.emit({ kind: 'user', userId, message });
+  }
+
+  /** Takes back the notification of an act undone (the follow of an unfollow). */
+  withdraw(event: Omit<Extract<SocialEvent, { kind: 'withdraw' }>, 'kind'>): void {
+    if (event.recipientId === event.actorId) return;
+    this.emit({ kind: 'withdraw', ...event });
   }
 
   /** The people a notification would wake: nobody is told about their own act. */

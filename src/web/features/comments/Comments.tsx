@@ -318,6 +318,7 @@ function CommentView({
             changes={likeChanges}
             subject={`${item.author.displayname}’s comment`}
             compact
+            live
           />
         )}
         {!editing && !pending && (item.viewer.can_edit || item.viewer.can_remove) && (

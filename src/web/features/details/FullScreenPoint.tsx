@@ -8,6 +8,7 @@ import { MediaCarousel } from './MediaCarousel';
 import { PointControls } from './PointControls';
 import { ExternalSites, PointFacts, VisitStats } from './PointSections';
 import { PointActions, PointCallback, PointSummary } from './PointSummary';
+import { LiveRatingLine } from '../reviews/LiveRatingLine';
 import { ReviewsIsland } from '../reviews/ReviewsIsland';
 import type { PointDetails } from './schemas';
 import { Section, SectionLevel } from './Section';
@@ -119,7 +120,7 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                     {point.full_address && where ? ` · ${where}` : ''}
                   </p>
                 )}
-                <PointSummary point={point} category={category} />
+                <PointSummary point={point} category={category} rating={<LiveRatingLine point={point} />} />
                 <div className="point-panel__actions">
                   <PointActions point={point} onCallback={() => setCallbackOpen(true)} />
                 </div>

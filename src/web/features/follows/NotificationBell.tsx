@@ -2,8 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  NOTIFICATION_WITHDRAWN_KIND,
   notificationPageSchema,
   notificationPushSchema,
+  notificationWithdrawnPushSchema,
   notificationsReadPushSchema,
   unreadSchema,
   type NotificationItem,
@@ -43,10 +45,14 @@ function Bell({ userId }: { userId: string }) {
         ? notificationPushSchema.safeParse(message.data)
         : message.kind === 'notifications_read'
           ? notificationsReadPushSchema.safeParse(message.data)
-          : null;
+          : message.kind === NOTIFICATION_WITHDRAWN_KIND
+            ? notificationWithdrawnPushSchema.safeParse(message.data)
+            : null;
     if (!parsed?.success) return;
     client.setQueryData([UNREAD_PATH, userId], { unread: parsed.data.unread });
-    if (message.kind === 'notification') void client.invalidateQueries({ queryKey: [LIST_PATH, userId] });
+    // a new one joins the list; one taken back (an unfollow) leaves it
+    if (message.kind !== 'notifications_read')
+      void client.invalidateQueries({ queryKey: [LIST_PATH, userId] });
   });
 
   return (

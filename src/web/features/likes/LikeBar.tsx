@@ -13,6 +13,7 @@ import { optimisticUpdate, type CacheChange } from '../../lib/optimistic';
 import { errorText } from '../../lib/query';
 import { LOGIN_REASONS, useSession } from '../accounts/session';
 import { LikersDialog } from './LikersDialog';
+import { useLiveLikeCounts, useOnScreen } from './liveCounts';
 import { actionFor, applyAction, likeFailureText, type LikeAction, type LikeState } from './likeState';
 import { sendLike } from './likesApi';
 import './likes.css';
@@ -32,6 +33,11 @@ export interface LikeBarProps {
   subject?: string;
   /** the small bar of a comment */
   compact?: boolean;
+  /**
+   * hear other people's likes of the object (`social:{type}:{id}`) while the bar is on screen, and
+   * put their counts in the cached answers through `changes`
+   */
+  live?: boolean;
 }
 
 type Notice = { kind: 'login' } | { kind: 'error'; text: string } | null;
@@ -51,6 +57,7 @@ export function LikeBar({
   renderFollow,
   subject,
   compact = false,
+  live = false,
 }: LikeBarProps) {
   const client = useQueryClient();
   const { signedIn, requireAccount } = useSession();
@@ -78,6 +85,15 @@ export function LikeBar({
     },
   });
 
+  const [observed, onScreen] = useOnScreen<HTMLDivElement>(live);
+  useLiveLikeCounts(objectType, objectId, live && onScreen, (counts) => {
+    // the viewer's own like stays as this page knows it: the push carries only the counts
+    for (const { queryKey, update } of changes({ ...counts, mine: state.mine }))
+      client.setQueriesData({ queryKey }, (current: unknown) =>
+        current === undefined ? undefined : update(current),
+      );
+  });
+
   const press = (type: LikeType) => {
     setNotice(null);
     if (!signedIn) {
@@ -95,7 +111,7 @@ export function LikeBar({
   ] as const;
 
   return (
-    <div className={compact ? 'likes-bar likes-bar--compact' : 'likes-bar'}>
+    <div ref={observed} className={compact ? 'likes-bar likes-bar--compact' : 'likes-bar'}>
       <div className="likes-bar__buttons" role="group" aria-label={subject ? `Likes of ${subject}` : 'Likes'}>
         {kinds.map(({ type, verb, count, noun }) => (
           <span key={type} className="likes-bar__pair">

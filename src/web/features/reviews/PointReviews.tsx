@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/reviews';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
 import { useSocialTopic } from '../../live/socialTopic';
+import { useLiveRating } from './liveRating';
 import { refreshReviews } from './reviewsApi';
 import { takeWriting } from './writeIntent';
 
@@ -77,8 +78,10 @@ export function PointReviews({
     [client, point.id],
   );
   useSocialTopic(socialTopic('X', point.id), onMessage);
+  // the line follows the change event at once; the refresh above brings the details and reviews
+  const shown = useLiveRating(point);
 
-  const count = point.rating_count;
+  const count = shown.rating_count;
   const openReviews = () => setOpen({ write: false, invite: false });
   const openForm = () => setOpen({ write: true, invite: false });
   const modal = open && (
@@ -89,9 +92,9 @@ export function PointReviews({
   if (sentence)
     return (
       <>
-        {point.rating_display && count > 0 ? (
+        {shown.rating_display && count > 0 ? (
           <p className="reviews-rating">
-            Rated <strong>{point.rating_display}</strong> out of 5 from{' '}
+            Rated <strong>{shown.rating_display}</strong> out of 5 from{' '}
             <button type="button" className="link-button" onClick={openReviews}>
               {count} {count === 1 ? 'review' : 'reviews'}
             </button>
@@ -111,10 +114,10 @@ export function PointReviews({
   return (
     <>
       <p className="point-panel__rating reviews-rating">
-        {point.rating_display && count > 0 ? (
+        {shown.rating_display && count > 0 ? (
           <>
             <span aria-hidden="true">★</span>{' '}
-            <span className="point-panel__rating-value">{point.rating_display}</span>
+            <span className="point-panel__rating-value">{shown.rating_display}</span>
             <span className="point-panel__muted"> / 5 · </span>
             <button type="button" className="link-button" onClick={openReviews}>
               {count} {count === 1 ? 'review' : 'reviews'}

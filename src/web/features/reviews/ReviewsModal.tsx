@@ -264,7 +264,7 @@ function ReviewItem({ review }: { review: Review }) {
         objectId={review.reviewid}
         state={{ up: review.likes_up, down: review.likes_down, mine: review.my_like }}
         changes={(next) => [
-          cacheChange<InfiniteData<ReviewsPage, number>>([REVIEWS_PATH, review.appid], (pages) => ({
+          cacheChange<InfiniteData<ReviewsPage, string | null>>([REVIEWS_PATH, review.appid], (pages) => ({
             ...pages,
             pages: pages.pages.map((page) => ({
               ...page,
@@ -278,6 +278,7 @@ function ReviewItem({ review }: { review: Review }) {
         ]}
         subject={`${review.author.displayname || review.author.username}’s review`}
         compact
+        live
       />
       <OwnerReply review={review} />
     </li>

@@ -19,24 +19,25 @@ import { pointDetailsPath } from '../details/queries';
 
 export const REVIEWS_PATH = '/review/reviews';
 
+/** "More reviews" asks for the page after the last one shown by its keyset cursor (`before`). */
 export const reviewsQuery = (appid: string, viewer: string) =>
   infiniteQueryOptions({
     queryKey: [REVIEWS_PATH, appid, viewer],
-    initialPageParam: 1,
+    initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }): Promise<ReviewsPage> =>
       apiPost(
         REVIEWS_PATH,
         reviewsPageSchema,
         {
           appid,
-          pagenumber: pageParam,
           pagesize: REVIEWS_PAGE_SIZE,
           prefix: 'mdl',
           mustRenderViewScripts: true,
+          ...(pageParam === null ? {} : { before: pageParam }),
         },
         { signal, read: true },
       ),
-    getNextPageParam: (last: ReviewsPage) => (last.hasmore ? last.pagenumber + 1 : undefined),
+    getNextPageParam: (last: ReviewsPage) => last.next ?? undefined,
   });
 
 /** The point's reviews and its details (the rating on the panel), wherever they show. */
