@@ -263,6 +263,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await app.register((await import('./features/likes/routes')).likeRoutes, { store, limits, social });
+  // the home page (issue 19, home19): city autocomplete and top destinations, the landing city feed
+  await app.register((await import('./features/locations/routes')).locationRoutes, { store });
+  await app.register((await import('./features/feeds/routes')).feedRoutes, { store, follower, social });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 
