@@ -132,6 +132,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   likes: [/^likes-/],
   // a post's comments (issue 18)
   comments: ['comments'],
+  // the home page (issue 19): money counter, city picker, city feed, nearby locations
+  home: ['home', /^home-/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

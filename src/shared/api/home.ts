@@ -186,6 +186,8 @@ export const feedCitySchema = z.object({
 export const landingFeedPageSchema = z.object({
   city: feedCitySchema,
   items: z.array(feedItemSchema),
+  /** the placeholder covers (social §1): a broken feed image is replaced by a random one (§9). */
+  placeholders: z.array(z.string()),
   /** the next (older) page's cursor, or null at the end of the feed. */
   next: z.object({ before: z.string(), beforeid: z.string() }).nullable(),
 });

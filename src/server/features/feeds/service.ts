@@ -7,7 +7,11 @@ import { markFollowed } from '../follows/queries';
 import { likeSummaries } from '../likes/queries';
 import { postRecord } from '../posts/record';
 import type { PostRow } from '../posts/queries';
+import { placeholderUrl } from '../../media/placeholders';
+import { POST_PLACEHOLDERS } from '../../../shared/domain/enums';
 import * as q from './queries';
+
+const PLACEHOLDER_URLS = POST_PLACEHOLDERS.map(placeholderUrl);
 
 /** A feed item of a post row: its record, plus social §3's feed item attributes and its listing time. */
 export function feedItemOf(record: PostResult, row: PostRow): FeedItem {
@@ -43,6 +47,7 @@ export class LandingFeedService {
     return {
       city: { ...city, id: Number(city.id) },
       items,
+      placeholders: PLACEHOLDER_URLS,
       next:
         rows.length > request.limit && last
           ? { before: new Date(last.listed_at).toISOString(), beforeid: last.id }
