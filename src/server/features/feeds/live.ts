@@ -10,6 +10,7 @@ import * as q from './queries';
  * edit of an older post writes the change feed too, and must not send it to the front of the feeds.
  */
 export const FRESH_LISTING_MS = 5 * 60_000;
+const ID_CHUNK = 500;
 
 /**
  * New posts slide into the home page's city feed live (issue 19): the store's change feed (the
@@ -30,14 +31,22 @@ export async function followNewPosts(
     async onChanges(kind, changes) {
       if (kind !== 'post') return;
       const ids = [...new Set(changes.filter((c) => c.op === 'upsert').map((c) => c.objectId))];
-      const at = now();
-      const rows = await q.freshlyListed(store, ids, at - FRESH_LISTING_MS, at);
-      const items = await feedItems(store, null, rows, at);
-      items.forEach((item, index) => {
-        const cityId = rows[index]?.city_id;
-        if (cityId === null || cityId === undefined) return;
-        social.object('T', String(cityId), { kind: FEED_POST_KIND, data: { item } });
-      });
+      // a batch holds up to 10,000 changes: read them a few hundred ids at a time
+      for (let from = 0; from < ids.length; from += ID_CHUNK) {
+        const at = now();
+        const rows = await q.freshlyListed(
+          store,
+          ids.slice(from, from + ID_CHUNK),
+          at - FRESH_LISTING_MS,
+          at,
+        );
+        const items = await feedItems(store, null, rows, at);
+        items.forEach((item, index) => {
+          const cityId = rows[index]?.city_id;
+          if (cityId === null || cityId === undefined) return;
+          social.object('T', String(cityId), { kind: FEED_POST_KIND, data: { item } });
+        });
+      }
     },
   });
   subscription.start();
