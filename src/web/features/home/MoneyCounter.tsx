@@ -3,8 +3,8 @@ import { MONEY_START, formatMoney, nextMoney } from './moneyCounter';
 
 /**
  * The decorative money counter (social §4, §9): +7 dollars a second from 1, back to 1 at 100. It is
- * decoration, so screen readers skip it (aria-hidden), and it stands still for people who ask the
- * system for less motion.
+ * decoration, labelled as a ticker that claims no fact; screen readers skip it (aria-hidden), and it
+ * stands still for people who ask the system for less motion.
  */
 export function MoneyCounter() {
   const [value, setValue] = useState(MONEY_START);
@@ -16,7 +16,7 @@ export function MoneyCounter() {
   return (
     <p className="home-money" aria-hidden="true">
       <span className="home-money__amount">{formatMoney(value)}</span>
-      <span className="home-money__label">saved by neighbours right now</span>
+      <span className="home-money__label">deal ticker</span>
     </p>
   );
 }
