@@ -265,6 +265,9 @@ export async function buildApp({
   await app.register((await import('./features/likes/routes')).likeRoutes, { store, limits, social });
   // the connection pinger (issue 19)
   await app.register((await import('./features/ping/routes')).pingRoutes, { store });
+  // the home page (issue 19, home19): city autocomplete and top destinations, the landing city feed
+  await app.register((await import('./features/locations/routes')).locationRoutes, { store });
+  await app.register((await import('./features/feeds/routes')).feedRoutes, { store, follower, social });
   await app.register(fullScreenRoutes, { pages });
   app.addHook('onClose', async () => follower.stop());
 

@@ -458,6 +458,18 @@ export const ERRORS = {
   },
   invalidPostId: { code: 19812, status: 400, message: 'Param [postid] is invalid!' },
 
+  // the home page (issue 19, home19): city autocomplete 19100-19199, the landing feed 19200-19299
+  locationQueryInvalid: { code: 19101, status: 400, message: '{field}: {reason}' },
+  locationLimitInvalid: {
+    code: 19102,
+    status: 400,
+    message: 'limit: must be a whole number from 1 to {max}.',
+  },
+  feedCityInvalid: { code: 19201, status: 400, message: 'cityid: must be a city id (a whole number).' },
+  feedCityNotFound: { code: 19202, status: 404, message: 'There is no city {id}.' },
+  feedBeforeInvalid: { code: 19203, status: 400, message: '{field}: {reason}' },
+  feedLimitInvalid: { code: 19204, status: 400, message: 'limit: must be a whole number from 1 to {max}.' },
+
   // posts images (issue 17): a decoded picture's size is refused from its header, before a pixel is decoded
   coverTooManyPixels: {
     code: 2090,

@@ -134,6 +134,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   comments: ['comments'],
   // the connection pinger's indicator and banners (issue 19)
   pinger: [/^pinger-/],
+  // the home page (issue 19): money counter, city picker, city feed, nearby locations
+  home: ['home', /^home-/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

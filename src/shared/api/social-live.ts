@@ -15,8 +15,8 @@ export const SOCIAL_TOPIC_PREFIX = 'social:';
 export const USER_TOPIC_PREFIX = 'user:';
 export const SOCIAL_EVENT = 'social';
 
-/** P post, X point (its reviews), R review, C comment, U user. */
-export const SOCIAL_OBJECT_TYPES = ['P', 'X', 'R', 'C', 'U'] as const;
+/** P post, X point (its reviews), R review, C comment, U user; T a city's feed (issue 19, home19: new posts). */
+export const SOCIAL_OBJECT_TYPES = ['P', 'X', 'R', 'C', 'U', 'T'] as const;
 export type SocialObjectType = (typeof SOCIAL_OBJECT_TYPES)[number];
 
 export const socialTopic = (objectType: SocialObjectType, objectId: string): string =>

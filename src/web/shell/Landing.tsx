@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { LAYER_GROUP_NAMES } from '../map/layerVisibility';
-import { LAYER_GROUPS, SUPERTYPE_COLORS } from '../../shared/map/contract';
+
+/** The home page's content: its own chunk, so the map's first scripts do not carry the feed and its cards. */
+const HomePage = lazy(() => import('../features/home/HomePage'));
 
 /**
- * The landing page ('' and /home, §2): a welcome card over the live map, saying what XPoint holds and
- * offering the two ways in — the map itself and adding a place. Its richer content (city feeds,
- * featured places) belongs to the social issues; nothing here pretends to be that content.
+ * The landing page ('' and /home, social §1, §2; map-and-search §2): a card over the live map with
+ * the home page — the money counter, the city picker (top destinations and the city search), the
+ * horizontal news feed of the city and the nearby locations — and the two ways in: the map itself
+ * and adding a place. On a phone the card is a sheet at the bottom, the map above it stays visible.
  */
 export function Landing({ onExplore }: { onExplore(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -14,25 +16,22 @@ export function Landing({ onExplore }: { onExplore(): void }) {
     headingRef.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <section className="landing-card" aria-labelledby="landing-title">
+    <section className="landing-card landing-card--home" aria-labelledby="landing-title">
       <h1 id="landing-title" ref={headingRef} tabIndex={-1} className="landing-card__title">
         Find what is around you, right now
       </h1>
       <p className="landing-card__lead">
-        Shops, services, experiences, rentals, events and people who need a hand — all on one live map.
+        Deals, gigs and news from your city, and the places around you on one live map.
       </p>
-      <ul className="landing-card__kinds" aria-label="What the map shows">
-        {LAYER_GROUPS.map((group) => (
-          <li key={group}>
-            <span
-              className="landing-card__swatch"
-              style={{ backgroundColor: SUPERTYPE_COLORS[group] }}
-              aria-hidden="true"
-            />
-            {LAYER_GROUP_NAMES[group]}
-          </li>
-        ))}
-      </ul>
+      <Suspense
+        fallback={
+          <p className="landing-card__loading" role="status">
+            Loading your city…
+          </p>
+        }
+      >
+        <HomePage />
+      </Suspense>
       <div className="landing-card__actions">
         <button type="button" className="xp-button xp-button--primary" onClick={onExplore}>
           Explore the map
