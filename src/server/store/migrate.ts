@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_reviews_replies';
 import * as m0014 from './migrations/0014_like_counts';
 import * as m0015 from './migrations/0015_comments_keyset';
 import * as m0016 from './migrations/0016_notifications';
+import * as m0018 from './migrations/0018_city_pages';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -39,6 +40,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0014_like_counts', m0014],
   ['0015_comments_keyset', m0015],
   ['0016_notifications', m0016],
+  ['0018_city_pages', m0018],
 ];
 
 class InlineProvider implements MigrationProvider {
