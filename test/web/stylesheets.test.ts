@@ -132,6 +132,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   likes: [/^likes-/],
   // a post's comments (issue 18)
   comments: ['comments'],
+  // the city page and the event page rendered on the server (issue 19)
+  citypage: [/^citypage-/, 'citypage'],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };
