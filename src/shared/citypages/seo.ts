@@ -9,13 +9,7 @@ import type { Event, ItemList, Offer, Organization, Person, Place, WithContext }
 import { cityLink, eventLink, profileLink } from '../address/links';
 import { escapeHtml, scriptJson, SITE_NAME, DESCRIPTION_MAX_CHARS, type PageHead } from '../details/seo';
 import { parseLatLonAddress } from '../details/text';
-import {
-  CATEGORY_TITLES,
-  cityLabel,
-  type CityPageData,
-  type CityPageEvent,
-  type EventPageData,
-} from './page';
+import { CATEGORY_TITLES, type CityPageData, type CityPageEvent, type EventPageData } from './page';
 
 /** An absolute URL for a path of ours or a URL that already is one; null for anything else. */
 function absolute(origin: string, value: string | null | undefined): string | null {
@@ -181,13 +175,11 @@ function head(
 /** Everything the city page's `<head>` says. */
 export function cityPageHead(data: CityPageData, origin: string): PageHead {
   const name = data.city.name;
-  const counts = data.categories
-    .slice(0, 3)
-    .map((category) => CATEGORY_TITLES[category.type].toLowerCase())
-    .join(', ');
-  const what = counts ? `${counts} and more` : 'deals, classifieds and gigs';
+  const where = data.city.state ? `${name}, ${data.city.state}` : `${name}, ${data.city.country}`;
+  const kinds = data.categories.slice(0, 3).map((category) => CATEGORY_TITLES[category.type].toLowerCase());
+  const what = kinds.length > 0 ? `${kinds.join(', ')} and more` : 'deals, classifieds and gigs';
   const description = clip(
-    `${cityLabel(data.city)}: ${what} posted by people in ${name}, ` +
+    `${what[0]?.toUpperCase()}${what.slice(1)} posted by people in ${where}; ` +
       `${data.events.length > 0 ? 'events on now and soon, ' : ''}and the places most visited.`,
   );
   return head(
