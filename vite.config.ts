@@ -79,9 +79,12 @@ const browserBuild = defineConfig({
     chunkSizeWarningLimit: 1200,
     modulePreload: {
       // the full-screen page is painted by the server: its scripts only hydrate it, so they must not
-      // take the network from its stylesheet and pictures (no preload hints in fullscreen.html)
+      // take the network from its stylesheet and pictures (no preload hints in fullscreen.html; nor in
+      // citypage.html, the city and event pages, issue 19)
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'html' && hostId.endsWith('fullscreen.html') ? [] : deps,
+        hostType === 'html' && (hostId.endsWith('fullscreen.html') || hostId.endsWith('citypage.html'))
+          ? []
+          : deps,
     },
     rolldownOptions: {
       // the app, and the full-screen point page the server renders (src/web/ssr)

@@ -23,7 +23,7 @@ import { hotList } from './rank';
 export const POST_CANDIDATES = 400;
 /** Posts in the hot list, and in each category's. */
 export const HOT_POSTS = 12;
-export const CATEGORY_POSTS = 6;
+export const CATEGORY_POSTS = 4;
 /** Events shown: running now, or starting within SOON_MS. */
 export const CITY_EVENTS = 12;
 export const SOON_MS = 7 * 24 * 3_600_000;
