@@ -8,7 +8,7 @@
  * (features/citypages) with the plugins app.ts puts in front of every route (helmet, compress, cookie,
  * the auth hook) and the built renderer (`npm run build`), and times, through Fastify's inject (the
  * whole request pipeline, brotli included, no socket), one request at a time:
- * - GET /cads/{city} over the 50 cities with the most posts (the page reads the city's newest 400 live
+ * - GET /cads/{city} over the 50 cities with the most posts (the page reads the city's newest 200 live
  *   posts, ranks them, reads its events and most visited points, renders and compresses the page);
  * - GET /e/{id} over random events (the event's details, tickets and zone, rendered);
  * - the biggest city's page data alone (CityPageService.cityPage), against the peer: its hot list as one

@@ -370,6 +370,7 @@ describe.each(TEST_DIALECTS)('the city page and the event page (%s)', (dialect) 
     const data = pageData<EventPageData>(html);
     expect(data).toMatchObject({ kind: 'event', time_zone: 'America/New_York', event: { id: 'ev_now' } });
     expect(data.map_url).toMatch(/^\/maps\/data=/);
+    expect(data).toMatchObject({ city_url: '/cads/new-york-city-us', owner_url: '/u/olivia' });
     const [event] = jsonLdOf(html);
     expect(event).toMatchObject({
       '@context': 'https://schema.org',
@@ -432,7 +433,15 @@ describe.each(TEST_DIALECTS)('the city page and the event page (%s)', (dialect) 
     expect(order[0]).toBeGreaterThan(0);
     expect(order[1]).toBeGreaterThan(order[0] ?? 0);
     expect((await get('/cads?q=s%C3%A3o', 'application/json')).json()).toEqual({
-      cities: [{ city: 'São Paulo', state: null, country: 'BR', city_forurl: 'sao-paulo-br' }],
+      cities: [
+        {
+          city: 'São Paulo',
+          state: null,
+          country: 'BR',
+          city_forurl: 'sao-paulo-br',
+          url: '/cads/sao-paulo-br',
+        },
+      ],
     });
     expect(textOf((await get('/cads?q=zzzz')).body)).toContain('No results found');
   });

@@ -87,6 +87,9 @@ export interface EventPageData {
   time_zone: string;
   /** the app's map at the event. */
   map_url: string;
+  /** its city's page (/cads/{city_forurl}) and its owner's profile, when it has them. */
+  city_url: string | null;
+  owner_url: string | null;
 }
 
 /** A city as the city search lists it. */
@@ -95,6 +98,8 @@ export interface CitySearchItem {
   state: string | null;
   country: string;
   city_forurl: string;
+  /** /cads/{city_forurl} */
+  url: string;
 }
 
 /** The 404 page of /cads/{city}, and /cads?q= : a city search. */

@@ -51,7 +51,6 @@ function fill(template: string, marker: string, text: string): string {
  */
 export class CityPages {
   readonly service: CityPageService;
-  private template: string | null = null;
 
   /** `publicUrl` (PUBLIC_URL) starts canonical links and JSON-LD URLs, never the request's Host. */
   constructor(
@@ -68,16 +67,11 @@ export class CityPages {
     return this.renderer !== null && fs.existsSync(this.templateFile);
   }
 
-  /** The template, read once (the build writes it before the server starts). */
-  private async page(): Promise<string> {
-    this.template ??= await fs.promises.readFile(this.templateFile, 'utf8');
-    return this.template;
-  }
-
   /** The whole document for a page's data. */
   async render(data: CityPagesData): Promise<string> {
     if (this.renderer === null) throw new AppError('pageRendererNotBuilt');
-    const template = await this.page();
+    // read each time, as the full-screen page does: a rebuild while the server runs changes its asset names
+    const template = await fs.promises.readFile(this.templateFile, 'utf8');
     const markup = this.renderer(data);
     const head = this.head(data);
     const dataHtml = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;

@@ -1,5 +1,5 @@
 import { buildAddress, isValidCityForUrl } from '../../../shared/address';
-import { pointLink } from '../../../shared/address/links';
+import { cityLink, pointLink, profileLink } from '../../../shared/address/links';
 import {
   CATEGORY_ORDER,
   CITY_QUERY_MAX_CHARS,
@@ -20,7 +20,7 @@ import * as q from './queries';
 import { hotList } from './rank';
 
 /** The newest live posts of the city that the hot lists are ranked from. */
-export const POST_CANDIDATES = 400;
+export const POST_CANDIDATES = 200;
 /** Posts in the hot list, and in each category's. */
 export const HOT_POSTS = 12;
 export const CATEGORY_POSTS = 4;
@@ -188,6 +188,8 @@ export class CityPageService {
       kind: 'event',
       event,
       time_zone: zone ?? 'UTC',
+      city_url: event.location.city_forurl ? cityLink(event.location.city_forurl) : null,
+      owner_url: event.owner_username ? profileLink(event.owner_username) : null,
       map_url: buildAddress({
         screen: 'event',
         eventId: event.id,
@@ -204,6 +206,7 @@ export class CityPageService {
       throw new AppError('cityQueryInvalid', { reason: `at most ${CITY_QUERY_MAX_CHARS} characters.` });
     const slug = cityQuerySlug(text);
     if (slug === '') return [];
-    return q.citiesStartingWith(this.store.db, slug, CITY_SEARCH_LIMIT);
+    const cities = await q.citiesStartingWith(this.store.db, slug, CITY_SEARCH_LIMIT);
+    return cities.map((city) => ({ ...city, url: cityLink(city.city_forurl) }));
   }
 }

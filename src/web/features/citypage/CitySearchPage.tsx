@@ -1,4 +1,3 @@
-import { cityLink } from '../../../shared/address/links';
 import {
   CITY_QUERY_MAX_CHARS,
   type CitySearchPageData,
@@ -59,7 +58,7 @@ export function CitySearchPage({ data }: { data: CitySearchPageData }) {
         <ul className="citypage-cities" aria-label="Matching cities">
           {data.cities.map((city) => (
             <li key={city.city_forurl}>
-              <a href={cityLink(city.city_forurl)}>{city.city}</a>{' '}
+              <a href={city.url}>{city.city}</a>{' '}
               <span className="citypage-facts__muted">
                 {[city.state, city.country].filter(Boolean).join(', ')}
               </span>

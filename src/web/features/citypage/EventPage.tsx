@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { cityLink, profileLink } from '../../../shared/address/links';
 import type { EventPageData } from '../../../shared/citypages/page';
 import { linkView } from '../../../shared/details/text';
 import { formatDate } from '../../../shared/format';
@@ -72,11 +71,7 @@ export function EventPage({ data }: { data: EventPageData }) {
               <dd>
                 {address}
                 {address && place ? ' · ' : ''}
-                {event.location.city_forurl && place ? (
-                  <a href={cityLink(event.location.city_forurl)}>{place}</a>
-                ) : (
-                  place
-                )}
+                {data.city_url && place ? <a href={data.city_url}>{place}</a> : place}
               </dd>
             </div>
           )}
@@ -92,10 +87,8 @@ export function EventPage({ data }: { data: EventPageData }) {
             <div className="citypage-facts__row">
               <dt>By</dt>
               <dd>
-                {event.owner_username ? (
-                  <a href={profileLink(event.owner_username)}>
-                    {event.owner_fullname || event.owner_username}
-                  </a>
+                {data.owner_url ? (
+                  <a href={data.owner_url}>{event.owner_fullname || event.owner_username}</a>
                 ) : (
                   event.owner_fullname
                 )}
@@ -148,9 +141,9 @@ export function EventPage({ data }: { data: EventPageData }) {
               ))}
           </section>
         )}
-        {event.location.city_forurl && event.location.city && (
+        {data.city_url && event.location.city && (
           <p className="citypage-article__more">
-            <a href={cityLink(event.location.city_forurl)}>More deals and events in {event.location.city}</a>
+            <a href={data.city_url}>More deals and events in {event.location.city}</a>
           </p>
         )}
       </article>
