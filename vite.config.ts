@@ -41,12 +41,28 @@ function precompress(): Plugin {
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 
 /**
+ * A second entry of the server's renderer build (issue 19): `--ssr ssr/render.tsx` names one entry, so
+ * the city and event pages' renderer (src/web/ssr/citypages.tsx) is added here, into dist/ssr/citypages.js.
+ */
+function cityPagesSsrEntry(): Plugin {
+  return {
+    name: 'xpoint-citypages-ssr-entry',
+    apply: 'build',
+    options(options) {
+      if (typeof options.input !== 'string') return null;
+      const citypages = fileURLToPath(new URL('./src/web/ssr/citypages.tsx', import.meta.url));
+      return { ...options, input: { render: options.input, citypages } };
+    },
+  };
+}
+
+/**
  * `vite build --ssr ssr/render.tsx`: the server's renderer of the full-screen point page
  * (src/web/ssr/render.tsx), for Node, into dist/ssr; packages stay imports of node_modules.
  */
 const ssrBuild = defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), cityPagesSsrEntry()],
   build: {
     outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
     emptyOutDir: true,
@@ -63,15 +79,20 @@ const browserBuild = defineConfig({
     chunkSizeWarningLimit: 1200,
     modulePreload: {
       // the full-screen page is painted by the server: its scripts only hydrate it, so they must not
-      // take the network from its stylesheet and pictures (no preload hints in fullscreen.html)
+      // take the network from its stylesheet and pictures (no preload hints in fullscreen.html; nor in
+      // citypage.html, the city and event pages, issue 19)
       resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'html' && hostId.endsWith('fullscreen.html') ? [] : deps,
+        hostType === 'html' && (hostId.endsWith('fullscreen.html') || hostId.endsWith('citypage.html'))
+          ? []
+          : deps,
     },
     rolldownOptions: {
       // the app, and the full-screen point page the server renders (src/web/ssr)
       input: {
         index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         fullscreen: fileURLToPath(new URL('./src/web/fullscreen.html', import.meta.url)),
+        // the city page /cads/{city} and the event page /e/{id}, rendered by the server (issue 19)
+        citypage: fileURLToPath(new URL('./src/web/citypage.html', import.meta.url)),
       },
       output: {
         codeSplitting: {

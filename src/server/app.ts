@@ -46,6 +46,8 @@ import {
 import { openLimits } from './http/rate-limits';
 import { JobQueue } from './jobs/queue';
 import { SocialEvents } from './features/social/events';
+import { CityPages, cityPagesRendererFile, loadCityPagesRenderer } from './features/citypages/pages';
+import type { CityPagesRenderer } from '../shared/citypages/page';
 
 export interface AppDeps {
   config: Config;
@@ -75,6 +77,8 @@ export interface AppDeps {
    * is ready and stopped (running jobs finished or released) when it closes.
    */
   jobs?: JobQueue;
+  /** the city and event pages' renderer (issue 19); by default the built one beside config.pageRenderer. */
+  cityPagesRenderer?: CityPagesRenderer | null;
 }
 
 /** Hashed files never change: a year, immutable. */
@@ -107,6 +111,7 @@ export async function buildApp({
   media: givenMedia,
   limitsPrefix,
   jobs: givenJobs,
+  cityPagesRenderer,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? (pino({ level: 'silent' }) as FastifyBaseLogger),
@@ -269,6 +274,18 @@ export async function buildApp({
   await app.register((await import('./features/locations/routes')).locationRoutes, { store });
   await app.register((await import('./features/feeds/routes')).feedRoutes, { store, follower, social });
   await app.register(fullScreenRoutes, { pages });
+  // the city deals page /cads/{city} and the event page /e/{id}, rendered on the server (issue 19)
+  await app.register((await import('./features/citypages/routes')).cityPageRoutes, {
+    pages: new CityPages(
+      store,
+      cityPagesRenderer === undefined
+        ? await loadCityPagesRenderer(cityPagesRendererFile(config.pageRenderer), app.log)
+        : cityPagesRenderer,
+      path.join(config.webDir, 'citypage.html'),
+      config.publicUrl,
+    ),
+    webDir: config.webDir,
+  });
   app.addHook('onClose', async () => follower.stop());
 
   // uploaded and generated media, streamed from the store whichever it is (media/serve.ts)

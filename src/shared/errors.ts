@@ -483,6 +483,14 @@ export const ERRORS = {
     status: 400,
     message: '{field}: the ping takes an empty JSON body ({}), with no fields.',
   },
+  // the city page and the event page rendered on the server (issue 19, pages19): 193xx
+  cityPageNotFound: { code: 19301, status: 404, message: 'There is no city {city}.' },
+  cityPageMalformed: {
+    code: 19302,
+    status: 400,
+    message: 'city_forurl: letters, digits, _, - and ., at most 128 characters.',
+  },
+  cityQueryInvalid: { code: 19303, status: 400, message: 'q: {reason}' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

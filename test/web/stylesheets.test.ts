@@ -136,6 +136,8 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   pinger: [/^pinger-/],
   // the home page (issue 19): money counter, city picker, city feed, nearby locations
   home: ['home', /^home-/],
+  // the city page and the event page rendered on the server (issue 19)
+  citypage: [/^citypage-/, 'citypage'],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_like_counts';
 import * as m0015 from './migrations/0015_comments_keyset';
 import * as m0016 from './migrations/0016_notifications';
 import * as m0017 from './migrations/0017_city_feed_index';
+import * as m0018 from './migrations/0018_city_pages';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -41,6 +42,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0015_comments_keyset', m0015],
   ['0016_notifications', m0016],
   ['0017_city_feed_index', m0017],
+  ['0018_city_pages', m0018],
 ];
 
 class InlineProvider implements MigrationProvider {
