@@ -108,6 +108,8 @@ export function startCheckpointer(
     async stop() {
       if (stopping) return exited;
       stopping = true;
+      // held while it closes: an unref'd worker would let the process end here, mid-shutdown
+      worker.ref();
       worker.postMessage('stop');
       return exited;
     },

@@ -134,6 +134,7 @@ describe('search contracts', () => {
       keywords: 'plumber',
       supertype: 'service',
       bounds: null,
+      near: null,
       pageNumber: 1,
       pageSize: 24,
     });

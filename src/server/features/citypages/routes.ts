@@ -100,7 +100,7 @@ export const cityPageRoutes: FastifyPluginAsync<{ pages: CityPages; webDir: stri
         }),
         response: {
           200: pageResponse('the page'),
-          ...errorResponses('cityPageMalformed', 'cityPageNotFound', 'pageRendererNotBuilt'),
+          ...errorResponses('cityPageMalformed', 'cityPageNotFound'),
         },
       },
     },
@@ -109,7 +109,8 @@ export const cityPageRoutes: FastifyPluginAsync<{ pages: CityPages; webDir: stri
       try {
         const data = await pages.cityData(request, city);
         if (prefersJson(request)) return reply.header('Cache-Control', 'no-store').send(data);
-        if (!pages.available) throw new AppError('pageRendererNotBuilt');
+        // not rendered here: the app shows the address, as it does every page without a build
+        if (!pages.available) return sendApp(reply, 200);
         return sendHtml(reply, 200, await pages.render(data));
       } catch (error) {
         return refuse(request, reply, error, async (refused) =>
@@ -136,7 +137,7 @@ export const cityPageRoutes: FastifyPluginAsync<{ pages: CityPages; webDir: stri
         }),
         response: {
           200: pageResponse('the page listing the cities'),
-          ...errorResponses('cityQueryInvalid', 'cityPageMalformed', 'pageRendererNotBuilt'),
+          ...errorResponses('cityQueryInvalid', 'cityPageMalformed'),
         },
       },
     },
@@ -154,11 +155,11 @@ export const cityPageRoutes: FastifyPluginAsync<{ pages: CityPages; webDir: stri
           cities,
         };
         if (prefersJson(request)) return reply.header('Cache-Control', 'no-store').send({ cities });
-        if (!pages.available) throw new AppError('pageRendererNotBuilt');
+        // not rendered here: the app shows the address, as it does every page without a build
+        if (!pages.available) return sendApp(reply, 200);
         return sendHtml(reply, 200, await pages.render(data));
       } catch (error) {
         if (!(error instanceof AppError) || prefersJson(request)) throw error;
-        if (error.errorName === 'pageRendererNotBuilt') throw error;
         const data: CityPagesData = {
           kind: 'city-search',
           query: (q ?? '').slice(0, 100),
