@@ -44,7 +44,8 @@ export interface PostRow {
   video_error: string | null;
 }
 
-function selectPosts(store: Store) {
+/** A post with its author, city, point and video: the row every posts list (and the landing feed) reads. */
+export function selectPosts(store: Store) {
   return store.db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -90,7 +91,7 @@ function selectPosts(store: Store) {
 }
 
 /** PostgreSQL answers bigint columns as text: every number is made a number once, here. */
-function rowOf(row: Record<string, unknown>): PostRow {
+export function rowOf(row: Record<string, unknown>): PostRow {
   const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
     ...(row as unknown as PostRow),
@@ -105,6 +106,7 @@ function rowOf(row: Record<string, unknown>): PostRow {
     lat: n(row['lat']),
     lon: n(row['lon']),
     version: Number(row['version']),
+    comments_count: Number(row['comments_count']),
   };
 }
 
