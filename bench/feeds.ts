@@ -1,5 +1,6 @@
 /**
  * Home page benchmark (issue 19): `npm run bench:feeds -- [--posts 1000000] [--requests 1000]`.
+ * Run with --expose-gc (the npm script does): each timed phase starts after a full collection.
  *
  * One temporary SQLite store (under $TMP, removed at the end) with the ~112,000 real places (the
  * product's own loader), 10,000 users and `--posts` posts, loaded in bulk and deterministically
@@ -20,7 +21,6 @@
  * Both sides of a comparison get the same warm-up and alternate call by call. Prints p50/p99, the
  * ratios and PASS/MISS per budget; exits non-zero on a MISS.
  */
-import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -37,7 +37,8 @@ import { feedRoutes } from '../src/server/features/feeds/routes';
 import { LandingFeedService, feedItems } from '../src/server/features/feeds/service';
 import { cityFeedPageByOffset } from '../src/server/features/feeds/queries';
 import type { Store } from '../src/server/store/store';
-import { arg, log, openBenchStore, pct, random } from './support';
+import { HttpClient } from './http-client';
+import { arg, collectGarbage, log, openBenchStore, pct, random } from './support';
 
 const POSTS = Math.max(100, Number(arg('posts', '1000000')));
 const REQUESTS = Math.max(50, Number(arg('requests', '1000')));
@@ -164,70 +165,26 @@ async function fill(store: Store): Promise<{ bigCount: number; cityIds: number[]
 
 // --- HTTP client in a worker --------------------------------------------------------------------
 
-const CLIENT_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-parentPort.on('message', ({ id, port, path, body, headers }) => {
-  const started = performance.now();
-  const request = http.request(
-    { host: '127.0.0.1', port, path, method: 'POST', agent,
-      headers: { 'content-length': Buffer.byteLength(body), ...headers } },
-    (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => parentPort.postMessage({ id, ms: performance.now() - started,
-        status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-    },
-  );
-  request.on('error', (error) => parentPort.postMessage({ id, error: String(error) }));
-  request.end(body);
-});
-`;
-
-class HttpClient {
-  private readonly worker = new Worker(CLIENT_SOURCE, { eval: true });
-  private next = 0;
-  private readonly waiting = new Map<
-    number,
-    (answer: { ms: number; status: number; body: string }) => void
-  >();
-  constructor(private readonly port: number) {
-    this.worker.on(
-      'message',
-      (m: { id: number; ms: number; status: number; body: string; error?: string }) => {
-        if (m.error) throw new Error(m.error);
-        this.waiting.get(m.id)?.(m);
-        this.waiting.delete(m.id);
-      },
-    );
-  }
-  /** POSTs JSON; answers the client's time; anything but 200 stops the run. */
-  post(path: string, body: object, accept = 'application/json'): Promise<number> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, ({ ms: time, status, body: text }) =>
-        status === 200
-          ? resolve(time)
-          : reject(new Error(`${path} answered ${status}: ${text.slice(0, 200)}`)),
-      );
-      this.worker.postMessage({
-        id,
-        port: this.port,
-        path,
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', accept },
-      });
-    });
-  }
-  close() {
-    return this.worker.terminate();
-  }
+/** POSTs JSON through the shared client; answers the client's time; anything but 200 stops the run. */
+async function postJson(
+  client: HttpClient,
+  path: string,
+  body: object,
+  accept = 'application/json',
+): Promise<number> {
+  const answer = await client.post(path, JSON.stringify(body), {
+    'content-type': 'application/json',
+    accept,
+  });
+  if (answer.status !== 200)
+    throw new Error(`${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  return answer.ms;
 }
 
 /** Times `sides` call by call, alternating, after the same warm-up for each. */
 async function compare(count: number, sides: Array<(i: number) => Promise<unknown>>): Promise<Stats[]> {
   for (let i = 0; i < WARMUP; i++) for (const side of sides) await side(i);
+  collectGarbage();
   const samples = sides.map(() => [] as number[]);
   for (let i = 0; i < count; i++) {
     for (let s = 0; s < sides.length; s++) {
@@ -241,6 +198,7 @@ async function compare(count: number, sides: Array<(i: number) => Promise<unknow
 
 async function overHttp(count: number, call: (i: number) => Promise<number>): Promise<Stats> {
   for (let i = 0; i < WARMUP; i++) await call(i);
+  collectGarbage();
   const samples: number[] = [];
   for (let i = 0; i < count; i++) samples.push(await call(i));
   return stats(samples);
@@ -263,7 +221,12 @@ async function main() {
       await sql`analyze cities`.execute(postgres.store.db);
     }
 
-    const app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
+    // the in-process comparisons between the HTTP runs can outlast the default 72 s keep-alive, and a
+    // socket the server closes just as the client reuses it ends the run with "socket hang up"
+    const app = Fastify({
+      loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger,
+      keepAliveTimeout: 30 * 60_000,
+    });
     useContracts(app);
     await app.register(cookie);
     const config = loadConfig(
@@ -293,7 +256,9 @@ async function main() {
     log('startingwith over HTTP');
     report(
       'startingwith, ours over HTTP',
-      await overHttp(REQUESTS, (i) => client.post('/v1/locations/startingwith', { query: q(i), limit: 10 })),
+      await overHttp(REQUESTS, (i) =>
+        postJson(client, '/v1/locations/startingwith', { query: q(i), limit: 10 }),
+      ),
       { p99: 2 },
     );
     const raw = store.raw;
@@ -337,20 +302,20 @@ async function main() {
     log(`landing feed: the big city holds ${bigCount} live posts; the deep page starts after post ${deep}`);
     report(
       'landing feed page 1, ours over HTTP',
-      await overHttp(REQUESTS, () => client.post('/asidelandingfeed', { cityid: BIG_CITY, limit: 10 })),
+      await overHttp(REQUESTS, () => postJson(client, '/asidelandingfeed', { cityid: BIG_CITY, limit: 10 })),
       { p99: 5 },
     );
     report(
       `landing feed 90% deep, ours over HTTP`,
       await overHttp(REQUESTS, () =>
-        client.post('/asidelandingfeed', { cityid: BIG_CITY, limit: 10, ...cursor }),
+        postJson(client, '/asidelandingfeed', { cityid: BIG_CITY, limit: 10, ...cursor }),
       ),
       { p99: 5 },
     );
     report(
       'landing feed page 1, HTML fragment over HTTP',
       await overHttp(REQUESTS, () =>
-        client.post('/asidelandingfeed', { cityid: BIG_CITY, limit: 10 }, 'text/html'),
+        postJson(client, '/asidelandingfeed', { cityid: BIG_CITY, limit: 10 }, 'text/html'),
       ),
     );
     const service = new LandingFeedService(store);

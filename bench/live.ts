@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { Socket } from 'phoenix';
 import WebSocket, { WebSocketServer } from 'ws';
+import { collectGarbage as gc } from './support';
 
 const HOST = '127.0.0.1';
 /** The metro area the devices look at and the points beam from (around Paris). */
@@ -75,7 +76,6 @@ function parseArgs(argv: string[]): Args {
 
 const log = (message: string) =>
   process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -25,6 +25,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { storePostCover, type PostCover } from '../src/server/media/cover';
 import { diskMedia } from '../src/server/media/store';
+import { collectGarbage as gc } from './support';
 
 interface Args {
   runs: number;
@@ -51,7 +52,6 @@ function parseArgs(argv: string[]): Args {
 
 const log = (message: string) =>
   process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import { PostService, postsOfUser } from '../src/server/features/posts/service';
 import { diskMedia } from '../src/server/media/store';
 import type { Store } from '../src/server/store/store';
+import { newPoint, newUser } from '../test/support/factories';
 import { arg, log, openBenchStore, pct, random } from './support';
 
 const POSTS = Number(arg('posts', '1000000'));
@@ -62,46 +63,21 @@ async function fill(store: Store): Promise<void> {
   await batches(
     USERS,
     1000,
-    (i) => ({
-      id: userId(i),
-      username: `bench${i}`,
-      username_lower: `bench${i}`,
-      email: `bench${i}@example.com`,
-      email_lower: `bench${i}@example.com`,
-      fullname: `Bench ${i}`,
-      avatar_url: null,
-      status: 'active',
-      is_admin: 0,
-      password_hash: null,
-      created_at: now,
-      updated_at: now,
-    }),
+    (i) => newUser({ id: userId(i), username: `bench${i}` }),
     (rows) => store.db.insertInto('users').values(rows).execute(),
   );
   await batches(
     POINTS,
     500,
-    (i) => ({
-      id: pointId(i),
-      supertype: 'business',
-      type: 'shop',
-      title: `Shop ${i}`,
-      has_app: 0,
-      allow_consulting: 1,
-      lat: -60 + 120 * rng(),
-      lon: -180 + 360 * rng(),
-      rating_count: 0,
-      health_status: 0,
-      stats_total: 0,
-      stats_prev_month: 0,
-      stats_this_month: 0,
-      stats_today: 0,
-      beamtype: 0,
-      is_promo: 0,
-      meonmap_enabled: 0,
-      created_at: now,
-      updated_at: now,
-    }),
+    (i) =>
+      newPoint({
+        id: pointId(i),
+        title: `Shop ${i}`,
+        lat: -60 + 120 * rng(),
+        lon: -180 + 360 * rng(),
+        created_at: now,
+        updated_at: now,
+      }),
     (rows) => store.db.insertInto('points').values(rows).execute(),
   );
   const started = performance.now();

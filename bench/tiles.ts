@@ -1,39 +1,64 @@
 /**
  * Point tiles benchmark:
- * `npm run bench:tiles -- [--points 1000000] [--seed 1] [--tiles 2000] [--postgis-tiles 200] [--raw-tiles 24]
- *   [--data-dir DIR] [--no-postgis]`.
+ * `npm run bench:tiles -- [--points 1000000] [--seed 1] [--tiles 2000] [--warm-tiles 300] [--runs 3]
+ *   [--on-the-fly-seconds 90] [--raw-tiles 24 (0: skip the geojson-vt peer)] [--data-dir DIR] [--no-postgis]`.
  *
  * Seeds (or reuses) a SQLite store of N demo points in a cached DATA_DIR, builds the point tile index
- * (cold build time, RSS and heap growth), then times warm tile generation over a realistic z0-16 tile
- * mix around populated places, compares z <= 8 tile sizes with raw (unclustered) geojson-vt tiles of
- * the same points, times the same tiles from PostGIS (ST_AsMVT over ST_SnapToGrid clusters; installs
- * postgresql-15-postgis-3 when missing and running as root), and measures how long a single-point
- * change takes to show in the tiles. Prints a table with ratios and exits. Not part of `npm test`.
+ * (cold build time, RSS and heap growth), then times warm tile generation in process over a realistic
+ * z0-16 tile mix around populated places, compares z <= 8 tile sizes with raw (unclustered) geojson-vt
+ * tiles of the same points, and measures how long a single-point change takes to show in the tiles.
+ *
+ * Then ours against two PostGIS peers on the same footing (bench/tiles-postgis.ts; installs the Debian
+ * postgis package when missing and running as root): every side behind a route of one Fastify server on
+ * 127.0.0.1, timed from a client in a worker thread (keep-alive, one request at a time, send to last
+ * byte), each given the same WARM-UP (--warm-tiles tiles drawn the same way as, but apart from, the
+ * timed ones; time-capped for a slow peer) and then the same timed tile list (--tiles), no cache on any
+ * side (ours encodes every tile, as PostGIS does), point layers only (the peers hold no events or
+ * posts), --runs times with the order of the sides rotated, each run's p50/p99 and the spread printed:
+ * - PostGIS with clusters precomputed per zoom (a GiST-indexed table per zoom, ST_AsMVT over a pool);
+ * - PostGIS clustering on every request (ST_SnapToGrid; the earlier peer), bounded by
+ *   --on-the-fly-seconds of timed tiles per run, compared with ours on the tiles it reached.
+ * Prints a table with ratios and exits. Not part of `npm test`.
  *
  * The bench writes to its store (the change-latency step inserts and deletes points). `--data-dir`
  * points it at another copy of the seeded store, e.g. one made with SQLite's backup so that a store
- * other benchmarks read stays untouched; `--no-postgis` skips the PostGIS peer while iterating.
+ * other benchmarks read stays untouched; `--no-postgis` skips the PostGIS peers while iterating.
  */
-import { execSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import GeoJSONVT from 'geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { VectorTile } from '@mapbox/vector-tile';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { PbfReader } from 'pbf';
 import pg from 'pg';
+import pino from 'pino';
 import { loadCities } from '../src/server/features/cities/load';
 import { seedDemoData } from '../src/server/seed/generate';
 import { ChangeFollower } from '../src/server/store/follower';
 import { openStore, type Store } from '../src/server/store/store';
 import { PointTiles } from '../src/server/tiles/points/service';
-import { LAYER_GROUPS } from '../src/shared/map/contract';
+import { POINT_SUPERTYPES } from '../src/shared/domain/supertypes';
+import { LAYER_GROUPS, type LayerGroup } from '../src/shared/map/contract';
 import { newPoint } from '../test/support/factories';
+import { HttpClient } from './http-client';
+import { collectGarbage as gc } from './support';
+import {
+  ON_THE_FLY_QUERY,
+  clusterTileQuery,
+  onTheFlyCell,
+  preparePostgis,
+  type PostgisSetup,
+} from './tiles-postgis';
 
 interface Args {
   points: number;
   seed: number;
-  postgisTiles: number;
   tiles: number;
+  warmTiles: number;
+  runs: number;
+  onTheFlySeconds: number;
   rawTiles: number;
   pgUrl: string;
   dataDir: string | undefined;
@@ -48,8 +73,10 @@ function parseArgs(argv: string[]): Args {
   return {
     points: Number(get('points', '1000000')),
     seed: Number(get('seed', '1')),
-    postgisTiles: Number(get('postgis-tiles', '200')),
     tiles: Number(get('tiles', '2000')),
+    warmTiles: Number(get('warm-tiles', '300')),
+    runs: Number(get('runs', '3')),
+    onTheFlySeconds: Number(get('on-the-fly-seconds', '90')),
     rawTiles: Number(get('raw-tiles', '24')),
     pgUrl: get('pg', process.env['BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
     dataDir: argv.includes('--data-dir') ? get('data-dir', '') || undefined : undefined,
@@ -60,7 +87,6 @@ function parseArgs(argv: string[]): Args {
 const log = (message: string) =>
   process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -133,12 +159,24 @@ async function main(): Promise<void> {
   log(`index built: ${index.count} records in ${buildMs.toFixed(0)} ms`);
 
   // --- the tile mix ---------------------------------------------------------------------------
+  // anchors: seeded points drawn by seq with the seeded generator, so every run times the same tiles
   const random = rng(args.seed * 7919 + 1);
-  const anchors = (
-    store.raw.kind === 'sqlite'
-      ? store.raw.database.prepare('select lat, lon from points order by random() limit ?').all(args.tiles)
-      : []
-  ) as { lat: number; lon: number }[];
+  if (store.raw.kind !== 'sqlite') throw new Error('the bench seeds SQLite');
+  const database = store.raw.database;
+  const { lo, hi } = database.prepare('select min(seq) as lo, max(seq) as hi from points').get() as {
+    lo: number;
+    hi: number;
+  };
+  const bySeq = database.prepare('select lat, lon from points where seq = ?');
+  const drawAnchors = (count: number) => {
+    const out: { lat: number; lon: number }[] = [];
+    while (out.length < count) {
+      const row = bySeq.get(lo + Math.floor(random() * (hi - lo + 1))) as
+        { lat: number; lon: number } | undefined;
+      if (row) out.push(row);
+    }
+    return out;
+  };
   const totalWeight = ZOOM_WEIGHTS.reduce((a, b) => a + b, 0);
   const pickZoom = () => {
     let r = random() * totalWeight;
@@ -148,19 +186,23 @@ async function main(): Promise<void> {
     }
     return 16;
   };
-  const list: [number, number, number][] = anchors.map(({ lat, lon }) => {
-    const z = pickZoom();
-    const [x, y] = tileOf(lat, lon, z);
-    // the viewport around a place: the tile itself or a neighbour
-    const n = 2 ** z;
-    const dx = Math.floor(random() * 3) - 1;
-    const dy = Math.floor(random() * 3) - 1;
-    return [z, (x + dx + n) % n, Math.min(n - 1, Math.max(0, y + dy))];
-  });
+  const drawTiles = (count: number): Tile[] =>
+    drawAnchors(count).map(({ lat, lon }) => {
+      const z = pickZoom();
+      const [x, y] = tileOf(lat, lon, z);
+      // the viewport around a place: the tile itself or a neighbour
+      const n = 2 ** z;
+      const dx = Math.floor(random() * 3) - 1;
+      const dy = Math.floor(random() * 3) - 1;
+      return [z, (x + dx + n) % n, Math.min(n - 1, Math.max(0, y + dy))];
+    });
+  // the timed tiles, and apart from them the warm-up tiles, drawn the same way
+  const list = drawTiles(args.tiles);
+  const warmList = drawTiles(args.warmTiles);
   const groups = [...LAYER_GROUPS];
 
   // warm-up: JIT, then measure generation (the LRU bypassed: index.tile encodes every time)
-  for (const [z, x, y] of list.slice(0, 300)) index.tile(z, x, y, groups);
+  for (const [z, x, y] of warmList) index.tile(z, x, y, groups);
   const genByTile: number[] = [];
   let generatedBytes = 0;
   for (const [z, x, y] of list) {
@@ -170,11 +212,10 @@ async function main(): Promise<void> {
     generatedBytes += bytes?.length ?? 0;
   }
   const genTimes = [...genByTile].sort((a, b) => a - b);
-  const oursForPostgis = genByTile.slice(0, args.postgisTiles).sort((a, b) => a - b);
   // raw tiles at low zoom hold hundreds of thousands of points each: a bounded, evenly spread sample
   const allLow = list.filter(([z]) => z <= 8);
   const step = Math.max(1, Math.ceil(allLow.length / args.rawTiles));
-  const lowZoom = allLow.filter((_, i) => i % step === 0);
+  const lowZoom = args.rawTiles > 0 ? allLow.filter((_, i) => i % step === 0) : [];
   // ours on the raw peer's tiles, timed here, before geojson-vt's garbage makes the collector busy
   const oursLowTimes = lowZoom
     .map(([z, x, y]) => {
@@ -233,9 +274,14 @@ async function main(): Promise<void> {
     await follower.settled();
     applyTimes.push(performance.now() - a0);
   }
+  // --- ours and the PostGIS peers over HTTP, on the same footing -------------------------------
+  const setup = args.postgis ? await preparePostgis(args.pgUrl, store, args.points, args.seed) : null;
+  const versus = setup ? await compareOverHttp(args, setup, index, list, warmList) : null;
+
   // --- raw geojson-vt peer at z <= 8 ----------------------------------------------------------
+  // (--raw-tiles 0 skips it: no rows, no tiles)
   const rows = (
-    store.raw.kind === 'sqlite'
+    store.raw.kind === 'sqlite' && args.rawTiles > 0
       ? store.raw.database
           .prepare('select id, supertype, type, subtype, title, lat, lon, beamtype, is_promo from points')
           .raw(true)
@@ -302,8 +348,6 @@ async function main(): Promise<void> {
   await tiles.close();
   await follower.stop();
 
-  // --- PostGIS peer --------------------------------------------------------------------------
-  const postgis = args.postgis ? await postgisPeer(args, store, list.slice(0, args.postgisTiles)) : null;
   await store.close();
 
   // --- report --------------------------------------------------------------------------------
@@ -336,44 +380,34 @@ async function main(): Promise<void> {
       '',
     ],
   ];
-  if (postgis) {
+  if (versus) lines.push(...versusLines(versus, setup as PostgisSetup, args));
+  else lines.push(['PostGIS', args.postgis ? 'not available' : 'skipped (--no-postgis)', '']);
+  if (args.rawTiles === 0) lines.push(['raw geojson-vt peer', 'skipped (--raw-tiles 0)', '']);
+  else
     lines.push(
-      [`PostGIS ST_AsMVT + ST_SnapToGrid (${postgis.count} tiles) p50`, `${postgis.p50.toFixed(2)} ms`, ''],
-      ['  p99', `${postgis.p99.toFixed(2)} ms`, ''],
       [
-        '  ratio PostGIS / ours (same tiles)',
-        `p50 ${(postgis.p50 / percentile(oursForPostgis, 50)).toFixed(0)}x, p99 ${(postgis.p99 / percentile(oursForPostgis, 99)).toFixed(0)}x`,
+        `z <= 8 tiles (${lowZoom.length} of ${allLow.length}): ours total`,
+        `${(oursBytes / 1024).toFixed(0)} KiB raw, ${(oursGzip / 1024).toFixed(0)} KiB gzip`,
+        '',
+      ],
+      ['  raw geojson-vt points', `${mb(rawBytes)} raw, ${(rawGzip / 1024).toFixed(0)} KiB gzip`, ''],
+      [
+        '  size ratio raw / ours',
+        `${(rawBytes / Math.max(1, oursBytes)).toFixed(0)}x raw, ${(rawGzip / Math.max(1, oursGzip)).toFixed(0)}x gzip`,
         'budget >= 10x',
       ],
       [
-        '  ours on the same tiles p50 / p99',
-        `${percentile(oursForPostgis, 50).toFixed(3)} / ${percentile(oursForPostgis, 99).toFixed(3)} ms`,
+        '  time: geojson-vt getTile+encode p50 / p99',
+        `${percentile(vtTimes, 50).toFixed(2)} / ${percentile(vtTimes, 99).toFixed(2)} ms (build ${(vtBuildMs / 1000).toFixed(1)} s)`,
         '',
       ],
+      [
+        '  time: ours p50 / p99 (same tiles)',
+        `${percentile(oursLowTimes, 50).toFixed(3)} / ${percentile(oursLowTimes, 99).toFixed(3)} ms`,
+        `ratio p99 ${(percentile(vtTimes, 99) / percentile(oursLowTimes, 99)).toFixed(0)}x`,
+      ],
     );
-  } else lines.push(['PostGIS', args.postgis ? 'not available' : 'skipped (--no-postgis)', '']);
   lines.push(
-    [
-      `z <= 8 tiles (${lowZoom.length} of ${allLow.length}): ours total`,
-      `${(oursBytes / 1024).toFixed(0)} KiB raw, ${(oursGzip / 1024).toFixed(0)} KiB gzip`,
-      '',
-    ],
-    ['  raw geojson-vt points', `${mb(rawBytes)} raw, ${(rawGzip / 1024).toFixed(0)} KiB gzip`, ''],
-    [
-      '  size ratio raw / ours',
-      `${(rawBytes / Math.max(1, oursBytes)).toFixed(0)}x raw, ${(rawGzip / Math.max(1, oursGzip)).toFixed(0)}x gzip`,
-      'budget >= 10x',
-    ],
-    [
-      '  time: geojson-vt getTile+encode p50 / p99',
-      `${percentile(vtTimes, 50).toFixed(2)} / ${percentile(vtTimes, 99).toFixed(2)} ms (build ${(vtBuildMs / 1000).toFixed(1)} s)`,
-      '',
-    ],
-    [
-      '  time: ours p50 / p99 (same tiles)',
-      `${percentile(oursLowTimes, 50).toFixed(3)} / ${percentile(oursLowTimes, 99).toFixed(3)} ms`,
-      `ratio p99 ${(percentile(vtTimes, 99) / percentile(oursLowTimes, 99)).toFixed(0)}x`,
-    ],
     [
       'single-point insert -> visible in tile (poll 500 ms)',
       latencies.map((l) => l.toFixed(0)).join(', ') + ' ms',
@@ -392,122 +426,268 @@ async function main(): Promise<void> {
   for (const [a, b, c] of lines) process.stdout.write(`${a.padEnd(width)}  ${b.padEnd(width2)}  ${c}\n`);
 }
 
-interface PostgisResult {
-  count: number;
-  p50: number;
-  p99: number;
+type Tile = [number, number, number];
+
+// --- ours and the PostGIS peers over HTTP --------------------------------------------------------
+
+/** `floor`: the same route answering 204 with no work, the HTTP and framework cost every side pays. */
+const SIDES = ['ours', 'postgis-clusters', 'postgis-on-the-fly', 'floor'] as const;
+type Side = (typeof SIDES)[number];
+/** A side's warm-up stops after this long, whatever it has left (the on-the-fly peer's world tiles). */
+const WARM_UP_BUDGET_MS = 20_000;
+/** The point groups: the peers hold the store's points only, so ours is asked for the same layers. */
+const POINT_GROUPS: LayerGroup[] = [...POINT_SUPERTYPES];
+
+interface SideRun {
+  /** timed tiles, in list order (the on-the-fly peer may stop early): send to last byte, client side. */
+  times: number[];
+  /** the same requests' time inside the route handler (the tile's work, the database round trip). */
+  handler: number[];
+  warmed: number;
+  bytes: number;
 }
 
-/** Loads the same points into PostGIS and serves the same tiles with ST_AsMVT; null when unavailable. */
-async function postgisPeer(
+interface Versus {
+  runs: Record<Side, SideRun>[];
+  loads: number[];
+  /** the first tiles of the list decoded from ours and the clusters peer: features per layer equal. */
+  checked: number;
+  sameCounts: number;
+  oursFeatures: number;
+  peerFeatures: number;
+}
+
+/**
+ * One Fastify server with a route per side, each answering GET /{side}/{z}/{x}/{y} with the tile's
+ * bytes (204 when empty) and nothing cached: ours encodes from the index (index.tile, the LRU left
+ * out), the peers query PostgreSQL through a pool of two connections. Every side is warmed with the
+ * same warm-up tiles, then timed on the same list; the order of the sides turns with each run.
+ */
+async function compareOverHttp(
   args: Args,
-  store: Store,
-  list: [number, number, number][],
-): Promise<PostgisResult | null> {
-  const admin = new pg.Client({ connectionString: args.pgUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    log(`PostGIS peer skipped: cannot reach ${args.pgUrl} (${String(error)})`);
-    return null;
-  }
-  try {
-    const available = await admin.query(`select 1 from pg_available_extensions where name = 'postgis'`);
-    if (available.rowCount === 0) {
-      if (process.getuid?.() !== 0) {
-        log('PostGIS peer skipped: postgis is not installed and this is not root');
-        return null;
-      }
-      log('installing postgresql-15-postgis-3 from Debian');
-      execSync(
-        'apt-get install -y postgresql-15-postgis-3 || (apt-get update && apt-get install -y postgresql-15-postgis-3)',
-        {
-          stdio: 'inherit',
-          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-        },
-      );
-    }
-    const dbName = 'xpoint_bench_tiles';
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
-    if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(args.pgUrl);
-  url.pathname = '/xpoint_bench_tiles';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query('create extension if not exists postgis');
-    await client.query('create table if not exists bench_meta (points integer, seed integer)');
-    const meta = await client.query<{ points: number; seed: number }>('select points, seed from bench_meta');
-    if (meta.rows[0]?.points !== args.points || meta.rows[0]?.seed !== args.seed) {
-      log('loading the points into PostGIS');
-      await client.query('drop table if exists bench_points');
-      await client.query(`create table bench_points (
-        id text, grp text, type text, subtype text, title text, beamtype integer, promo smallint,
-        lat double precision, lon double precision, geom geometry(Point, 3857))`);
-      if (store.raw.kind !== 'sqlite') throw new Error('the bench seeds SQLite');
-      const iterator = store.raw.database
-        .prepare('select id, supertype, type, subtype, title, beamtype, is_promo, lat, lon from points')
-        .raw(true)
-        .iterate() as Iterable<unknown[]>;
-      let chunk: unknown[][] = [];
-      const flush = async () => {
-        if (chunk.length === 0) return;
-        const columns = Array.from({ length: 9 }, (_, c) => chunk.map((row) => row[c]));
-        await client.query(
-          `insert into bench_points (id, grp, type, subtype, title, beamtype, promo, lat, lon, geom)
-           select id, grp, type, subtype, title, beamtype, promo, lat, lon,
-                  ST_Transform(ST_SetSRID(ST_MakePoint(lon, greatest(-85.05, least(85.05, lat))), 4326), 3857)
-           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::smallint[],
-                       $8::float8[], $9::float8[]) as t(id, grp, type, subtype, title, beamtype, promo, lat, lon)`,
-          columns,
-        );
-        chunk = [];
-      };
-      for (const row of iterator) {
-        chunk.push(row);
-        if (chunk.length >= 20_000) await flush();
-      }
-      await flush();
-      await client.query('create index bench_points_geom on bench_points using gist (geom)');
-      await client.query('analyze bench_points');
-      await client.query('delete from bench_meta');
-      await client.query('insert into bench_meta values ($1, $2)', [args.points, args.seed]);
-    } else log('reusing the PostGIS copy of the points');
-    // clusters: the points of each grid cell (8 x 8 cells a tile, like ours) through z16; raw above
-    const query = `
-      with b as (select ST_TileEnvelope($1, $2, $3) as env),
-      cells as (
-        select grp, count(*) as point_count, ST_Centroid(ST_Collect(geom)) as c, min(id) as appnetid, min(title) as title
-        from bench_points, b where geom && b.env
-        group by grp, ST_SnapToGrid(geom, $4)
-      ),
-      mvtgeom as (
-        select grp, point_count, appnetid, title, ST_AsMVTGeom(c, b.env, 4096, 0, true) as geom from cells, b
-      )
-      select coalesce(string_agg(mvt, ''::bytea), ''::bytea) as tile
-      from (select ST_AsMVT(m.*, m.grp, 4096, 'geom') as mvt from mvtgeom m group by m.grp) layers`;
-    const worldMeters = 40075016.68557849;
-    const run = async ([z, x, y]: [number, number, number]) => {
-      const cell = z <= 16 ? worldMeters / 2 ** z / 8 : worldMeters / 2 ** z / 4096;
-      await client.query(query, [z, x, y, cell]);
-    };
-    for (const tile of list.slice(0, 20)) await run(tile);
-    const times: number[] = [];
-    for (const tile of list) {
+  setup: PostgisSetup,
+  index: PointTiles['index'],
+  list: Tile[],
+  warmList: Tile[],
+): Promise<Versus> {
+  const pool = new pg.Pool({ connectionString: setup.url, max: 2 });
+  const produce: Record<Side, (z: number, x: number, y: number) => Promise<Uint8Array | null>> = {
+    ours: async (z, x, y) => index.tile(z, x, y, POINT_GROUPS),
+    'postgis-clusters': async (z, x, y) => {
+      const { name, text } = clusterTileQuery(z);
+      const result = await pool.query<{ tile: Buffer }>({ name, text, values: [z, x, y] });
+      return result.rows[0]?.tile ?? null;
+    },
+    'postgis-on-the-fly': async (z, x, y) => {
+      const result = await pool.query<{ tile: Buffer }>({
+        name: 'on_the_fly',
+        text: ON_THE_FLY_QUERY,
+        values: [z, x, y, onTheFlyCell(z)],
+      });
+      return result.rows[0]?.tile ?? null;
+    },
+    floor: async () => null,
+  };
+  const app = Fastify({ loggerInstance: pino({ level: 'silent' }) as FastifyBaseLogger });
+  // where the handler's times go while a side is timed (one request at a time)
+  let handlerSink: number[] | null = null;
+  for (const side of SIDES) {
+    app.get<{ Params: { z: string; x: string; y: string } }>(`/${side}/:z/:x/:y`, async (request, reply) => {
+      const [z, x, y] = [request.params.z, request.params.x, request.params.y].map(Number) as Tile;
+      const n = 2 ** z;
+      if (![z, x, y].every(Number.isInteger) || z < 0 || z > 20 || x < 0 || x >= n || y < 0 || y >= n)
+        return reply.status(400).send({ errorcode: 'pointTileBadAddress', error: 'bad tile address' });
       const t0 = performance.now();
-      await run(tile);
-      times.push(performance.now() - t0);
+      const bytes = await produce[side](z, x, y);
+      handlerSink?.push(performance.now() - t0);
+      if (!bytes || bytes.length === 0) return reply.status(204).send();
+      return reply
+        .type('application/vnd.mapbox-vector-tile')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    });
+  }
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const client = new HttpClient(typeof address === 'object' && address ? address.port : 0);
+  const fetchTile = async (side: Side, [z, x, y]: Tile) => {
+    const answer = await client.get(`/${side}/${z}/${x}/${y}`);
+    if (answer.status !== 200 && answer.status !== 204)
+      throw new Error(`${side} ${z}/${x}/${y} answered ${answer.status}`);
+    return answer;
+  };
+
+  const runs: Record<Side, SideRun>[] = [];
+  const loads: number[] = [];
+  try {
+    for (let run = 0; run < args.runs; run++) {
+      loads.push(os.loadavg()[0] ?? 0);
+      const results = {} as Record<Side, SideRun>;
+      for (let k = 0; k < SIDES.length; k++) {
+        const side = SIDES[(run + k) % SIDES.length] as Side;
+        gc();
+        let warmed = 0;
+        const warmStarted = performance.now();
+        for (const tile of warmList) {
+          if (performance.now() - warmStarted > WARM_UP_BUDGET_MS) break;
+          await fetchTile(side, tile);
+          warmed++;
+        }
+        const budget = side === 'postgis-on-the-fly' ? args.onTheFlySeconds * 1000 : Infinity;
+        const times: number[] = [];
+        const handler: number[] = [];
+        handlerSink = handler;
+        let bytes = 0;
+        const started = performance.now();
+        for (const tile of list) {
+          if (performance.now() - started > budget) break;
+          const answer = await fetchTile(side, tile);
+          times.push(answer.ms);
+          bytes += answer.bytes;
+        }
+        handlerSink = null;
+        results[side] = { times, handler, warmed, bytes };
+        log(
+          `run ${run + 1}, ${side}: ${warmed} warm-up tiles, ${times.length} timed, ` +
+            `p50 ${percentile(
+              [...times].sort((a, b) => a - b),
+              50,
+            ).toFixed(3)} ms, ` +
+            `p99 ${percentile(
+              [...times].sort((a, b) => a - b),
+              99,
+            ).toFixed(3)} ms (load ${os.loadavg()[0]?.toFixed(1)})`,
+        );
+      }
+      runs.push(results);
     }
-    times.sort((a, b) => a - b);
-    return { count: list.length, p50: percentile(times, 50), p99: percentile(times, 99) };
+
+    // the peer draws what ours draws: the same features in each layer of the first tiles
+    let checked = 0;
+    let sameCounts = 0;
+    let oursFeatures = 0;
+    let peerFeatures = 0;
+    for (const [z, x, y] of list.slice(0, 500)) {
+      const count = (bytes: Uint8Array | null) => {
+        const counts = new Map<string, number>();
+        if (bytes && bytes.length > 0)
+          for (const [name, layer] of Object.entries(new VectorTile(new PbfReader(bytes)).layers))
+            counts.set(name, layer.length);
+        return counts;
+      };
+      const ours = count(await produce.ours(z, x, y));
+      const peer = count(await produce['postgis-clusters'](z, x, y));
+      checked++;
+      const names = new Set([...ours.keys(), ...peer.keys()]);
+      if ([...names].every((name) => ours.get(name) === peer.get(name))) sameCounts++;
+      for (const n of ours.values()) oursFeatures += n;
+      for (const n of peer.values()) peerFeatures += n;
+    }
+    return { runs, loads, checked, sameCounts, oursFeatures, peerFeatures };
   } finally {
-    await client.end();
+    await client.close();
+    await app.close();
+    await pool.end();
   }
 }
 
+function versusLines(versus: Versus, setup: PostgisSetup, args: Args): [string, string, string][] {
+  const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
+  const range = (values: number[], digits: number, unit = '') => {
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    return lo.toFixed(digits) === hi.toFixed(digits)
+      ? `${lo.toFixed(digits)}${unit}`
+      : `${lo.toFixed(digits)}-${hi.toFixed(digits)}${unit}`;
+  };
+  const perRun = (side: Side, p: number, count?: (run: Record<Side, SideRun>) => number) =>
+    versus.runs.map((run) => percentile(sorted(run[side].times.slice(0, count?.(run))), p));
+  const inHandler = (side: Side, p: number) =>
+    versus.runs.map((run) => percentile(sorted(run[side].handler), p));
+  const fly = (run: Record<Side, SideRun>) => run['postgis-on-the-fly'].times.length;
+  const ratio = (peer: number[], ours: number[]) => peer.map((value, i) => value / (ours[i] as number));
+  const runsText = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' / ');
+  const first = versus.runs[0] as Record<Side, SideRun>;
+  const floorP50 = perRun('floor', 50);
+  const floorP99 = perRun('floor', 99);
+  const lines: [string, string, string][] = [
+    [
+      `over HTTP, ${versus.runs.length} runs (load ${versus.loads.map((l) => l.toFixed(1)).join(', ')})`,
+      `every side: ${first.ours.warmed} warm-up tiles, then the same ${args.tiles} tiles, no cache, point layers`,
+      '',
+    ],
+    [
+      `PostGIS precomputed clusters: ${setup.clusterRows.toLocaleString('en')} rows in 17 zoom tables`,
+      `${mb(setup.clusterBytes)} with indexes, built in ${setup.clusterSecondsWhenMade.toFixed(0)} s`,
+      setup.clusterSeconds > 0 ? 'built in this run' : 'reused from an earlier run',
+    ],
+  ];
+  const oursP50 = perRun('ours', 50);
+  const oursP99 = perRun('ours', 99);
+  lines.push(
+    [
+      '  HTTP floor (the same route, 204, no work) per run',
+      `p50 ${runsText(floorP50, 3)}; p99 ${runsText(floorP99, 3)} ms`,
+      '',
+    ],
+    ['  ours p50 per run', `${runsText(oursP50, 3)} ms`, ''],
+    ['  ours p99 per run', `${runsText(oursP99, 3)} ms`, ''],
+  );
+  const clusterP50 = perRun('postgis-clusters', 50);
+  const clusterP99 = perRun('postgis-clusters', 99);
+  lines.push(
+    ['  PostGIS precomputed p50 per run', `${runsText(clusterP50, 3)} ms`, ''],
+    ['  PostGIS precomputed p99 per run', `${runsText(clusterP99, 3)} ms`, ''],
+    [
+      '  ratio PostGIS precomputed / ours',
+      `p50 ${range(ratio(clusterP50, oursP50), 1, 'x')}, p99 ${range(ratio(clusterP99, oursP99), 1, 'x')}`,
+      'budget >= 10x',
+    ],
+    [
+      '  inside the route, ours per run',
+      `p50 ${runsText(inHandler('ours', 50), 3)}; p99 ${runsText(inHandler('ours', 99), 3)} ms`,
+      '',
+    ],
+    [
+      '  inside the route, PostGIS precomputed per run',
+      `p50 ${runsText(inHandler('postgis-clusters', 50), 3)}; p99 ${runsText(inHandler('postgis-clusters', 99), 3)} ms`,
+      '',
+    ],
+    [
+      '  ratio inside the route, PostGIS precomputed / ours',
+      `p50 ${range(ratio(inHandler('postgis-clusters', 50), inHandler('ours', 50)), 0, 'x')}, p99 ${range(ratio(inHandler('postgis-clusters', 99), inHandler('ours', 99)), 0, 'x')}`,
+      '',
+    ],
+  );
+  const flyCounts = versus.runs.map(fly);
+  const flyP50 = perRun('postgis-on-the-fly', 50);
+  const flyP99 = perRun('postgis-on-the-fly', 99);
+  const oursFlyP50 = perRun('ours', 50, fly);
+  const oursFlyP99 = perRun('ours', 99, fly);
+  lines.push(
+    [
+      `  PostGIS on the fly (${flyCounts.join(' / ')} tiles in ${args.onTheFlySeconds} s) p50 per run`,
+      `${runsText(flyP50, 2)} ms`,
+      '',
+    ],
+    ['  PostGIS on the fly p99 per run', `${runsText(flyP99, 1)} ms`, ''],
+    [
+      '  ratio PostGIS on the fly / ours (its tiles)',
+      `p50 ${range(ratio(flyP50, oursFlyP50), 0, 'x')}, p99 ${range(ratio(flyP99, oursFlyP99), 0, 'x')}`,
+      '',
+    ],
+    [
+      '  bytes per tile: ours / PostGIS precomputed',
+      `${(first.ours.bytes / first.ours.times.length).toFixed(0)} / ${(first['postgis-clusters'].bytes / first['postgis-clusters'].times.length).toFixed(0)} B`,
+      '',
+    ],
+    [
+      `  same features per layer as ours (first ${versus.checked} tiles)`,
+      `${versus.sameCounts} tiles; ${versus.oursFeatures} features ours, ${versus.peerFeatures} PostGIS`,
+      '',
+    ],
+  );
+  return lines;
+}
 main()
   .then(() => process.exit(0))
   .catch((error: unknown) => {

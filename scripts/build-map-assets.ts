@@ -52,7 +52,8 @@ try {
   const s = archive.stats;
   process.stdout.write(
     `  zooms 0-${BASEMAP_MAX_ZOOM}: ${s.addressedTiles} tiles, ${s.tileContents} distinct, ${s.tileEntries} entries, ` +
-      `${s.leafDirectories} leaf directories, ${basemap.places} places, ${(s.bytes / MIB).toFixed(2)} MiB\n`,
+      `${s.leafDirectories} leaf directories, ${basemap.places} places, ${(s.bytes / MIB).toFixed(2)} MiB\n` +
+      `  detail: ${basemap.detailTiles} tiles, ${basemap.landPolygons} OSM land and ${basemap.seaPolygons} sea polygons\n`,
   );
 
   fs.rmSync(outDir, { recursive: true, force: true });

@@ -30,6 +30,10 @@ interface Entry {
   readonly name: string;
   readonly icon: string;
   readonly osm?: string;
+  /** other words people use for the type (the preset's English terms and aliases, and EXTRA_TERMS). */
+  readonly terms?: readonly string[];
+  /** the preset the type was derived from (not written out). */
+  readonly preset?: string;
 }
 
 /** One hand-written entry: [key, name, icon]. */
@@ -63,9 +67,9 @@ function readJson<T>(path: string): T {
 }
 
 const presets = readJson<Record<string, Preset>>(join(SCHEMA_DIR, 'dist/presets.json'));
-const english = readJson<{ en: { presets: { presets: Record<string, { name?: string }> } } }>(
-  join(SCHEMA_DIR, 'dist/translations/en.json'),
-).en.presets.presets;
+const english = readJson<{
+  en: { presets: { presets: Record<string, { name?: string; terms?: string; aliases?: string }> } };
+}>(join(SCHEMA_DIR, 'dist/translations/en.json')).en.presets.presets;
 const versions = {
   schema: readJson<{ version: string }>(join(SCHEMA_DIR, 'package.json')).version,
   maki: readJson<{ version: string }>(join(MAKI_DIR, 'package.json')).version,
@@ -680,6 +684,95 @@ const RENTAL_ROWS: readonly Row[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Terms: the other words people use for a type (issue 21: "coffee" finds cafés, "drugstore" pharmacies)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * At most this many terms per type. The search index keeps every word of a document's type with the
+ * document (search/doc.ts typeWords), so a long list costs memory on every place of that type.
+ */
+const MAX_TERMS = 20;
+
+/** Hand-written types that mean what an OpenStreetMap preset means borrow its terms and aliases. */
+const ROW_PRESETS: Readonly<Record<string, string>> = {
+  'experience/escape_room': 'leisure/escape_game',
+  'experience/horse_riding': 'leisure/horse_riding',
+  'rental/bike': 'amenity/bicycle_rental',
+  'rental/boat': 'amenity/boat_rental',
+  'rental/car': 'amenity/car_rental',
+  'rental/motorcycle': 'amenity/motorcycle_rental',
+  'rental/vacation_home': 'tourism/chalet',
+  'service/electrician': 'craft/electrician',
+  'service/gardener': 'craft/gardener',
+  'service/photographer': 'craft/photographer',
+  'service/plumber': 'craft/plumber',
+  'service/translator': 'office/translator',
+};
+
+/**
+ * Everyday words the presets lack, by supertype/key: the phrases people type into a map's search box
+ * ("coffee shop" is not among the café preset's terms). Listed before the preset's own terms, so the
+ * MAX_TERMS cut never drops them.
+ */
+const EXTRA_TERMS: Readonly<Record<string, readonly string[]>> = {
+  'business/bicycle_rental': ['bike rental', 'bike hire', 'cycle hire'],
+  'business/cafe': ['coffee shop', 'coffee house', 'coffeehouse', 'café'],
+  'business/car_rental': ['car hire'],
+  'business/convenience': ['grocery', 'deli'],
+  'business/fuel': ['gas', 'petrol station', 'filling station'],
+  'business/gym': ['fitness', 'workout'],
+  'business/hairdresser': ['barber', 'hair'],
+  'business/motel': ['hotel'],
+  'business/supermarket': ['groceries', 'grocer'],
+  'poi/atm': ['cashpoint', 'bank machine'],
+  'poi/toilets': ['restroom', 'bathroom', 'washroom', 'wc'],
+  'rental/apartment': ['flat', 'condo', 'vacation rental'],
+  'rental/bike': ['bicycle', 'bike hire', 'cycle'],
+  'rental/car': ['car hire', 'vehicle'],
+  'rental/e_bike': ['electric bike', 'ebike', 'bicycle', 'bike'],
+  'rental/kayak': ['canoe', 'paddle'],
+  'rental/scooter': ['moped', 'e scooter'],
+  'service/babysitting': ['babysitter', 'nanny', 'childcare'],
+  'service/dog_walking': ['dog walker', 'pet'],
+  'service/handyman': ['repairs', 'odd jobs'],
+  'service/house_cleaning': ['cleaner', 'maid', 'housekeeping'],
+  'service/tutoring': ['tutor', 'homework'],
+};
+
+/**
+ * Preset terms left out of a type: words that name another, closer type and would bury it ("coffee"
+ * and "bar" are among the restaurant preset's terms; a search for them should list cafés and bars),
+ * and words too general to mean the type.
+ */
+const DROPPED_TERMS: Readonly<Record<string, readonly string[]>> = {
+  'business/restaurant': ['bar', 'cafe', 'café', 'coffee'],
+  // every shop would be found by the words that name all of them
+  'business/supermarket': ['shop', 'store'],
+};
+
+/** A preset's English terms and aliases, as the translation lists them. */
+function presetTerms(id: string): string[] {
+  const entry = english[id];
+  if (!entry) fail(`preset ${id} has no English translation`);
+  const aliases = (entry.aliases ?? '').split('\n');
+  const terms = (entry.terms ?? '').split(',');
+  return [...aliases, ...terms];
+}
+
+/** The terms of a type: extra words first, then the preset's aliases and terms; none repeats the name. */
+function termsOf(where: string, name: string, presetId: string | undefined): string[] | undefined {
+  const dropped = new Set(DROPPED_TERMS[where] ?? []);
+  const own = name.toLowerCase();
+  const out: string[] = [];
+  for (const raw of [...(EXTRA_TERMS[where] ?? []), ...(presetId ? presetTerms(presetId) : [])]) {
+    const term = raw.trim().toLowerCase();
+    if (term === '' || term === own || dropped.has(term) || out.includes(term)) continue;
+    out.push(term);
+  }
+  return out.length === 0 ? undefined : out.slice(0, MAX_TERMS);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Build
 // ---------------------------------------------------------------------------------------------
 
@@ -795,6 +888,7 @@ function buildBusiness(): Entry[] {
       name: presetName(id),
       icon: presetIcon(id, preset, ICON_OVERRIDES, 'business'),
       osm: osmTag(preset),
+      preset: id,
     });
   }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -814,6 +908,7 @@ function buildPoi(): Entry[] {
       name: presetName(id),
       icon: presetIcon(id, preset, POI_ICON_OVERRIDES, 'poi'),
       osm: osmTag(preset),
+      preset: id,
     });
   }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -825,7 +920,7 @@ function fromRows(rows: readonly Row[]): Entry[] {
   return rows.map(([key, name, icon]) => ({ key, name, icon }));
 }
 
-const taxonomy: Record<Supertype, Entry[]> = {
+const built: Record<Supertype, Entry[]> = {
   business: buildBusiness(),
   poi: buildPoi(),
   virtualstore: fromRows(VIRTUALSTORE_ROWS),
@@ -836,6 +931,20 @@ const taxonomy: Record<Supertype, Entry[]> = {
   incident: fromRows(INCIDENT_ROWS),
   event: fromRows(EVENT_ROWS),
 };
+
+/** Every type with its terms (supertype/key names the hand-written lists above). */
+const taxonomy = {} as Record<Supertype, Entry[]>;
+const termKeys = new Set<string>();
+for (const supertype of SUPERTYPE_ORDER) {
+  taxonomy[supertype] = built[supertype].map((entry) => {
+    const where = `${supertype}/${entry.key}`;
+    termKeys.add(where);
+    const borrowed = ROW_PRESETS[where];
+    if (borrowed) requirePreset(borrowed);
+    const terms = termsOf(where, entry.name, entry.preset ?? borrowed);
+    return terms ? { ...entry, terms } : entry;
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Validate
@@ -862,6 +971,13 @@ const overrideIds = [
 for (const id of overrideIds.sort()) {
   if (!usedOverrides.has(id)) problems.push(`override for ${id} applies to no chosen preset (stale list?)`);
 }
+for (const where of [
+  ...Object.keys(ROW_PRESETS),
+  ...Object.keys(EXTRA_TERMS),
+  ...Object.keys(DROPPED_TERMS),
+]) {
+  if (!termKeys.has(where)) problems.push(`terms for ${where} apply to no type (stale list?)`);
+}
 if (problems.length > 0) fail(`invalid taxonomy:\n  ${problems.join('\n  ')}`);
 
 // ---------------------------------------------------------------------------------------------
@@ -877,7 +993,8 @@ function quote(value: string): string {
 
 function line(entry: Entry): string {
   const osm = entry.osm === undefined ? '' : `, osm: ${quote(entry.osm)}`;
-  return `    { key: ${quote(entry.key)}, name: ${quote(entry.name)}, icon: ${quote(entry.icon)}${osm} },`;
+  const terms = entry.terms === undefined ? '' : `, terms: [${entry.terms.map(quote).join(', ')}]`;
+  return `    { key: ${quote(entry.key)}, name: ${quote(entry.name)}, icon: ${quote(entry.icon)}${osm}${terms} },`;
 }
 
 const out: string[] = [

@@ -5,7 +5,9 @@ import GeoJSONVT, { type LegacyTile } from 'geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { BASEMAP_LAYERS } from '../../src/shared/map/contract';
+import { demoAreas } from '../../src/server/seed/places';
+import { BASEMAP_ATTRIBUTION, BASEMAP_LAYERS, BASEMAP_WORLD_MAX_ZOOM } from '../../src/shared/map/contract';
+import { COAST_MAX_ZOOM, COAST_MIN_ZOOM, buildCoastTiles } from './coast';
 import type { ArchiveTile } from './pmtiles-writer';
 
 /**
@@ -16,7 +18,9 @@ import type { ArchiveTile } from './pmtiles-writer';
 
 const require = createRequire(import.meta.url);
 const EXTENT = 4096;
-export const BASEMAP_MAX_ZOOM = 7;
+/** Natural Earth for the world up to here; the archive goes on to the detail zooms (coast.ts). */
+const WORLD_MAX_ZOOM = BASEMAP_WORLD_MAX_ZOOM;
+export const BASEMAP_MAX_ZOOM = COAST_MAX_ZOOM;
 /** Which Natural Earth scale each zoom is cut from. */
 const SCALE_BY_ZOOM = (z: number): Scale => (z <= 2 ? '110m' : z <= 4 ? '50m' : '10m');
 type Scale = '110m' | '50m' | '10m';
@@ -196,15 +200,30 @@ function index(features: Feature[], maxZoom: number): GeoJSONVT {
 
 /** Drops place features whose label tier starts above this zoom; the last zoom keeps all (overzoom). */
 function placesFor(tile: LegacyTile | null, z: number): LegacyTile | null {
-  if (tile === null || z >= BASEMAP_MAX_ZOOM) return tile;
+  if (tile === null || z >= WORLD_MAX_ZOOM) return tile;
   const features = tile.features.filter((f) => Number(f.tags?.['minzoom'] ?? 0) <= z);
   return features.length > 0 ? { ...tile, features } : null;
+}
+
+function encode(layers: Record<string, LegacyTile | null>): Uint8Array {
+  const present: Record<string, LegacyTile> = {};
+  for (const [name, tile] of Object.entries(layers))
+    if (tile && tile.features.length > 0) present[name] = tile;
+  const pbf = fromGeojsonVt(present as unknown as Parameters<typeof fromGeojsonVt>[0], {
+    version: 2,
+    extent: EXTENT,
+  });
+  return gzipSync(pbf);
 }
 
 export interface BasemapBuild {
   tiles: ArchiveTile[];
   metadata: Record<string, unknown>;
   places: number;
+  /** detail tiles (zooms COAST_MIN_ZOOM..COAST_MAX_ZOOM), and the OSM land and sea polygons cut into them. */
+  detailTiles: number;
+  landPolygons: number;
+  seaPolygons: number;
 }
 
 export function buildBasemapTiles(): BasemapBuild {
@@ -227,59 +246,82 @@ export function buildBasemapTiles(): BasemapBuild {
         },
       },
     ],
-    BASEMAP_MAX_ZOOM,
+    WORLD_MAX_ZOOM,
   );
   const scales: Scale[] = ['110m', '50m', '10m'];
   const land = new Map<Scale, GeoJSONVT>();
+  // Natural Earth 10 m land: the world zooms' and, under the OSM data, the detail tiles'
+  const land10m = landPolygons('10m');
   const borders = new Map<Scale, GeoJSONVT>();
   for (const scale of scales) {
-    const maxZoom = scale === '110m' ? 2 : scale === '50m' ? 4 : BASEMAP_MAX_ZOOM;
-    land.set(scale, index(landPolygons(scale), maxZoom));
+    const maxZoom = scale === '110m' ? 2 : scale === '50m' ? 4 : WORLD_MAX_ZOOM;
+    land.set(scale, index(scale === '10m' ? land10m : landPolygons(scale), maxZoom));
     borders.set(
       scale,
       index([{ type: 'Feature', properties: { kind: 'country' }, geometry: borderLines(scale) }], maxZoom),
     );
   }
   const placeFeatures = [...countryLabels(), ...cityPlaces()];
-  const places = index(placeFeatures, BASEMAP_MAX_ZOOM);
+  const places = index(placeFeatures, WORLD_MAX_ZOOM);
 
   const tiles: ArchiveTile[] = [];
-  for (let z = 0; z <= BASEMAP_MAX_ZOOM; z++) {
+  for (let z = 0; z <= WORLD_MAX_ZOOM; z++) {
     const scale = SCALE_BY_ZOOM(z);
     for (let x = 0; x < 2 ** z; x++) {
       for (let y = 0; y < 2 ** z; y++) {
-        const layers: Record<string, LegacyTile> = {};
-        const add = (name: string, tile: LegacyTile | null) => {
-          if (tile && tile.features.length > 0) layers[name] = tile;
-        };
-        add(BASEMAP_LAYERS.water, water.getTile(z, x, y));
-        add(BASEMAP_LAYERS.land, land.get(scale)!.getTile(z, x, y));
-        add(BASEMAP_LAYERS.boundaries, borders.get(scale)!.getTile(z, x, y));
-        add(BASEMAP_LAYERS.places, placesFor(places.getTile(z, x, y), z));
-        const pbf = fromGeojsonVt(layers as unknown as Parameters<typeof fromGeojsonVt>[0], {
-          version: 2,
-          extent: EXTENT,
+        const data = encode({
+          [BASEMAP_LAYERS.water]: water.getTile(z, x, y),
+          [BASEMAP_LAYERS.land]: land.get(scale)!.getTile(z, x, y),
+          [BASEMAP_LAYERS.boundaries]: borders.get(scale)!.getTile(z, x, y),
+          [BASEMAP_LAYERS.places]: placesFor(places.getTile(z, x, y), z),
         });
-        tiles.push({ z, x, y, data: gzipSync(pbf) });
+        tiles.push({ z, x, y, data });
       }
     }
   }
+  // street zooms around the demo cities only: the style reads them as a second source from zoom 8,
+  // Natural Earth 10 m land deciding the cells both OSM files lack
+  const coast = buildCoastTiles(
+    demoAreas(),
+    (z, x, y, detail) => {
+      const data = encode({
+        [BASEMAP_LAYERS.detailWater]: detail.water,
+        [BASEMAP_LAYERS.detailBase]: detail.base,
+        [BASEMAP_LAYERS.detailSea]: detail.sea,
+        [BASEMAP_LAYERS.detailLand]: detail.land,
+      });
+      tiles.push({ z, x, y, data });
+    },
+    {},
+    land10m,
+  );
 
   const metadata = {
     name: 'XPoint basemap',
     format: 'pbf',
-    attribution: 'Natural Earth, GeoNames',
+    attribution: BASEMAP_ATTRIBUTION,
     vector_layers: [
-      { id: BASEMAP_LAYERS.water, fields: {}, minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM },
-      { id: BASEMAP_LAYERS.land, fields: {}, minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM },
-      { id: BASEMAP_LAYERS.boundaries, fields: { kind: 'String' }, minzoom: 0, maxzoom: BASEMAP_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.water, fields: {}, minzoom: 0, maxzoom: WORLD_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.land, fields: {}, minzoom: 0, maxzoom: WORLD_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.boundaries, fields: { kind: 'String' }, minzoom: 0, maxzoom: WORLD_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.detailWater, fields: {}, minzoom: COAST_MIN_ZOOM, maxzoom: COAST_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.detailBase, fields: {}, minzoom: COAST_MIN_ZOOM, maxzoom: COAST_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.detailSea, fields: {}, minzoom: COAST_MIN_ZOOM, maxzoom: COAST_MAX_ZOOM },
+      { id: BASEMAP_LAYERS.detailLand, fields: {}, minzoom: COAST_MIN_ZOOM, maxzoom: COAST_MAX_ZOOM },
       {
         id: BASEMAP_LAYERS.places,
         fields: { kind: 'String', name: 'String', population: 'Number', minzoom: 'Number', rank: 'Number' },
         minzoom: 0,
-        maxzoom: BASEMAP_MAX_ZOOM,
+        maxzoom: WORLD_MAX_ZOOM,
       },
     ],
   };
-  return { tiles, metadata, places: placeFeatures.length };
+  return {
+    tiles,
+    metadata,
+    places: placeFeatures.length,
+    detailTiles: coast.tiles,
+    landPolygons: coast.land,
+    seaPolygons: coast.seas,
+  };
 }

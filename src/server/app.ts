@@ -83,6 +83,9 @@ export interface AppDeps {
 
 /** Hashed files never change: a year, immutable. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** How long one plugin may take to register, index builds included (see buildApp). */
+export const PLUGIN_START_TIMEOUT_MS = 5 * 60_000;
 /** Paths under these prefixes are API calls: a miss is a JSON 404, never the web app. */
 const API_PREFIXES = ['/v1/', '/api/', '/socket/', '/tiles/', '/media/'];
 /** Methods a route may take: a path that has routes for some answers 405 to the others. */
@@ -134,6 +137,10 @@ export async function buildApp({
       void sendError(reply, refused.status, refused.toBody());
     },
     return503OnClosing: true,
+    // the point tile and search indexes are built while their plugins register: a million points on
+    // PostgreSQL, with three processes starting at once on 2 cores, took longer than Fastify's default
+    // 10 s and the processes gave up (bench:cluster, issue 25); a plugin that truly hangs still fails
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
   });
 
   const pages = new FullScreenPages(
@@ -248,6 +255,14 @@ export async function buildApp({
   const social = new SocialEvents((error, event) =>
     app.log.error({ err: error, event: event.kind }, 'social: a listener failed'),
   );
+  // chat with a point (issue 22): the socket sends lines through it, the HTTP calls read and mark them
+  const chat = new (await import('./features/chat/service')).ChatService(
+    store,
+    social,
+    limits,
+    app.log,
+    (config as Config & { chat?: { rate: { max: number; windowMs: number } } }).chat?.rate,
+  );
   await app.register((await import('./features/beams/routes')).liveRoutes, {
     config,
     store,
@@ -255,11 +270,18 @@ export async function buildApp({
     follower,
     limits,
     social,
+    chat,
   });
+  await app.register((await import('./features/chat/routes')).chatRoutes, { chat });
   await app.register((await import('./features/comments/routes')).commentRoutes, { store, limits, social });
   await app.register((await import('./features/notifications/routes')).notificationRoutes, { store, social });
   await app.register((await import('./features/follows/routes')).followRoutes, { store, social, limits });
-  await app.register((await import('./features/search/routes')).searchRoutes, { store, auth, follower });
+  await app.register((await import('./features/search/routes')).searchRoutes, {
+    store,
+    auth,
+    follower,
+    countLimit: config.searchCountLimit,
+  });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
   await app.register((await import('./features/reviews/routes')).reviewRoutes, {
     store,
@@ -273,6 +295,9 @@ export async function buildApp({
   // the home page (issue 19, home19): city autocomplete and top destinations, the landing city feed
   await app.register((await import('./features/locations/routes')).locationRoutes, { store });
   await app.register((await import('./features/feeds/routes')).feedRoutes, { store, follower, social });
+  // the owner's website (issue 20)
+  await app.register((await import('./features/website/routes')).websiteRoutes, { store, media, limits });
+  await app.register((await import('./features/bookings/routes')).bookingRoutes, { store });
   await app.register(fullScreenRoutes, { pages });
   // the city deals page /cads/{city} and the event page /e/{id}, rendered on the server (issue 19)
   await app.register((await import('./features/citypages/routes')).cityPageRoutes, {

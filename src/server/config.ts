@@ -75,6 +75,12 @@ const schema = z.object({
     .string()
     .refine(isRegExp, 'a valid regular expression (JavaScript syntax, matched against the whole password)')
     .optional(),
+  SEARCH_COUNT_LIMIT: z.coerce
+    .number({ error: 'a number of candidates between 0 and 100000000' })
+    .int('a number of candidates between 0 and 100000000')
+    .min(0, 'a number of candidates between 0 and 100000000')
+    .max(100_000_000, 'a number of candidates between 0 and 100000000')
+    .optional(),
 });
 
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -167,6 +173,11 @@ export interface Config {
   publicUrl: string;
   /** social §5's password rule for new passwords. */
   passwordRule: { minLength: number; minNonAlphanumeric: number; pattern: string | null };
+  /**
+   * SEARCH_COUNT_LIMIT: candidates the paged search counts one by one before it estimates a very broad
+   * query's total (search/segment-search.ts COUNT_EXACT_LIMIT when unset).
+   */
+  searchCountLimit?: number;
 }
 
 export class ConfigError extends Error {}
@@ -209,5 +220,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       minNonAlphanumeric: c.PASSWORD_MIN_NONALNUM,
       pattern: c.PASSWORD_PATTERN ?? null,
     },
+    ...(c.SEARCH_COUNT_LIMIT === undefined ? {} : { searchCountLimit: c.SEARCH_COUNT_LIMIT }),
   };
 }

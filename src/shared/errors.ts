@@ -491,6 +491,130 @@ export const ERRORS = {
     message: 'city_forurl: letters, digits, _, - and ., at most 128 characters.',
   },
   cityQueryInvalid: { code: 19303, status: 400, message: 'q: {reason}' },
+
+  // the owner's website (issue 20; social §5, §7, §8): 20xxx
+  websitePartIndexInvalid: {
+    code: 20101,
+    status: 400,
+    message: '{field}: the part index must be a whole number from 1 to {max}.',
+  },
+  websitePictureIndexInvalid: {
+    code: 20102,
+    status: 400,
+    message: '{field}: the picture index must be a whole number from 1 to 10.',
+  },
+  websiteFieldUnknown: {
+    code: 20103,
+    status: 400,
+    message: 'fields: "{name}" is not a part field; the fields are title, description and line1 to line10.',
+  },
+  websiteFieldTwice: { code: 20104, status: 400, message: 'fields: "{name}" is given more than once.' },
+  websiteFieldTooLong: {
+    code: 20105,
+    status: 400,
+    message: '{field}: Max length for this field has been exceeded (at most {max} characters).',
+  },
+  websiteFieldsEmpty: { code: 20106, status: 400, message: 'fields: name at least one field to change.' },
+  websiteNotForReports: {
+    code: 20107,
+    status: 403,
+    message: 'Help requests and incidents cannot have a website.',
+  },
+  websitePictureNotFound: { code: 20108, status: 404, message: 'Part {part} has no picture {pic}.' },
+  websiteReorderInvalid: { code: 20109, status: 400, message: 'order: {reason}' },
+  websitePictureMissing: {
+    code: 20110,
+    status: 400,
+    message: 'imgFile: send the picture in a part named imgFile, after the other fields.',
+  },
+  // rental bookings (issue 22): 22201-22249
+  bookingNotRental: {
+    code: 22201,
+    status: 400,
+    message: 'rentalid: point {id} is a {supertype}, not a rental; only rentals take bookings.',
+  },
+  bookingEndBeforeStart: {
+    code: 22202,
+    status: 400,
+    message: 'end: must be after start (at least one night).',
+  },
+  bookingInPast: { code: 22203, status: 400, message: 'start: {date} is in the past; pick today or later.' },
+  bookingTooLong: { code: 22204, status: 400, message: 'end: {what} at most {max} nights.' },
+  bookingNightsTaken: {
+    code: 22205,
+    status: 409,
+    message: 'Already taken: {nights}. Pick other dates.',
+  },
+  bookingNightsClosed: {
+    code: 22206,
+    status: 409,
+    message: 'Not open for booking: {nights}. Pick other dates.',
+  },
+  bookingMixedCurrency: {
+    code: 22207,
+    status: 409,
+    message: 'These nights are priced in different currencies ({currencies}); book them separately.',
+  },
+  bookingNotFound: { code: 22208, status: 404, message: 'There is no booking with id {id}.' },
+  bookingNotController: {
+    code: 22209,
+    status: 403,
+    message: "Only the rental's owner, its consultant or an admin may {action} this booking.",
+  },
+  bookingCancelForbidden: {
+    code: 22210,
+    status: 403,
+    message: "Only the guest or the rental's owner, its consultant or an admin may cancel this booking.",
+  },
+  bookingStateInvalid: {
+    code: 22211,
+    status: 409,
+    message: 'This booking is {state}; it cannot be {action}.',
+  },
+  availabilityForbidden: {
+    code: 22212,
+    status: 403,
+    message: "Only the rental's owner, its consultant or an admin may set its availability.",
+  },
+  bookingOwnRental: { code: 22213, status: 400, message: 'You cannot book a rental you control.' },
+  // chat with a point (issue 22): 22101-22149
+  chatOwnPoint: {
+    code: 22101,
+    status: 400,
+    message: 'You answer this point’s conversations: open one from your inbox (give `visitor`).',
+  },
+  chatConversationForbidden: {
+    code: 22102,
+    status: 403,
+    message: 'This conversation is between another person and this point; you cannot see it.',
+  },
+  chatConversationNotFound: {
+    code: 22103,
+    status: 404,
+    message: 'There is no conversation between this person and point {id}.',
+  },
+  chatTextEmpty: { code: 22104, status: 400, message: 'text: a message needs some text.' },
+  chatTextTooLong: {
+    code: 22105,
+    status: 400,
+    message: 'text: at most {max} characters; this message has {length}.',
+  },
+  chatClientIdInvalid: {
+    code: 22106,
+    status: 400,
+    message: 'client_id: {reason}',
+  },
+  chatRateLimited: {
+    code: 22107,
+    status: 429,
+    message: 'You are sending messages too fast; try again in {retry}.',
+  },
+  chatInboxCursorInvalid: {
+    code: 22108,
+    status: 400,
+    message: 'before: not a cursor this inbox gave; start again without it.',
+  },
+  chatReadBeyond: { code: 22109, status: 400, message: 'upto: line {upto} is not in this conversation.' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

@@ -4,6 +4,7 @@ import type { Store } from '../../src/server/store/store';
 import { DESKTOP, MOBILE, saveScreenshot, waitForMapReady } from './support/browser';
 import type { PageDocument } from './support/globals';
 import { startJourney } from './support/journey';
+import { signIn } from './support/session';
 import { userId } from './support/store';
 
 /**
@@ -12,7 +13,8 @@ import { userId } from './support/store';
  * mapbox_loc_json cookie at zoom 9.7) and the horizontal feed shows Lisbon's posts, newest first; the
  * next and previous buttons slide through them, the next page read when the row nears its end. A post
  * written while the page is open slides in live. A name that matches nothing says 'No results found'.
- * Screenshots at 1280 and 375 px, and at 375 px nothing scrolls sideways.
+ * Screenshots at 1280 and 375 px, and at 375 px nothing scrolls sideways. Signed in, Uma follows a
+ * post's author from its card menu in the feed, and the menu says so after a reload.
  */
 declare const document: PageDocument & { documentElement: { scrollWidth: number; clientWidth: number } };
 
@@ -117,13 +119,36 @@ describe('the home page', () => {
     expect(await previous.isDisabled()).toBe(true);
     const track = feed.locator('.home-feed__track');
     const scrolled = () => track.evaluate((row) => row.scrollLeft);
+    // each slide is waited for until the row stands still: pressed again mid-glide, a smooth scroll
+    // restarts from where it is, and on a busy machine forty presses then moved only part of the row
+    const settled = async () => {
+      let before = -1;
+      await expect
+        .poll(
+          async () => {
+            const now = await scrolled();
+            const still = now === before;
+            before = now;
+            return still;
+          },
+          { timeout: 10_000, interval: 150 },
+        )
+        .toBe(true);
+    };
     for (let i = 0; i < 40 && !(await next.isDisabled()); i++) {
       const from = await scrolled();
-      // the last slide can turn the button off while it is being pressed
+      const shown = await cards.count();
+      // the last slide can turn the button off while it is being pressed, and a press at the end of
+      // the row while the next page is read moves nothing until that page is there
       await next.click({ timeout: 5000 }).catch(() => undefined);
       await expect
-        .poll(async () => (await scrolled()) !== from || (await next.isDisabled()), { timeout: 10_000 })
+        .poll(
+          async () =>
+            (await scrolled()) !== from || (await next.isDisabled()) || (await cards.count()) > shown,
+          { timeout: 10_000 },
+        )
         .toBe(true);
+      await settled();
     }
     expect(await cards.count()).toBe(POSTS);
     expect(await cards.last().textContent()).toContain('#1');
@@ -183,6 +208,52 @@ describe('the home page', () => {
     expect(sideways).toBeLessThanOrEqual(0);
     await page.getByRole('region', { name: 'Nearby locations' }).waitFor();
     await saveScreenshot(page, 'home-375');
+    await page.close();
+  });
+
+  test('given Uma signed in on the home page, when she follows or unfollows a post author from its card menu, then every card of that author and a reload say so', async () => {
+    // the home page opens where the last chosen city was (the picker's cookie)
+    await journey.browser.context.addCookies([
+      {
+        name: 'mapbox_loc_json',
+        value: encodeURIComponent(JSON.stringify({ zoom: 9.7, lat: 38.7167, lng: -9.1333 })),
+        url: journey.url('/'),
+      },
+    ]);
+    const { page, errors } = await journey.browser.open(journey.url('/'), DESKTOP);
+    await signIn(page, 'uma', 'Uma User');
+    const feed = page.getByRole('region', { name: 'News in Lisbon' });
+    const cards = feed.locator('li.posts-card');
+    await cards.first().waitFor();
+    const followItem = (card: number) =>
+      cards.nth(card).getByRole('menuitem', { name: /^(Follow|Unfollow) Olivia Owner$/ });
+    const menuOf = async (card: number) => {
+      await cards
+        .nth(card)
+        .getByRole('button', { name: /^More for / })
+        .click();
+      await followItem(card).waitFor();
+      return (await followItem(card).textContent())?.trim();
+    };
+    const closeMenu = (card: number) => cards.nth(card).getByRole('menuitem', { name: 'Cancel' }).click();
+
+    // all the Lisbon posts are Olivia's: whatever Uma does now, it is the other way round after
+    const before = await menuOf(0);
+    const after = before === 'Follow Olivia Owner' ? 'Unfollow Olivia Owner' : 'Follow Olivia Owner';
+    await followItem(0).click();
+    await cards.first().getByRole('menu').waitFor({ state: 'detached' });
+    await expect.poll(() => menuOf(0).then(async (text) => (await closeMenu(0), text))).toBe(after);
+    // another card of the same author was read again
+    await expect.poll(() => menuOf(1).then(async (text) => (await closeMenu(1), text))).toBe(after);
+    await menuOf(0);
+    await saveScreenshot(page, 'home-follow-1280');
+    await closeMenu(0);
+
+    // the server kept it: the feed says so after a reload
+    await page.reload();
+    await cards.first().waitFor();
+    expect(await menuOf(0)).toBe(after);
+    expect(errors.filter((e) => !e.includes('missing-picture'))).toEqual([]);
     await page.close();
   });
 });

@@ -336,9 +336,14 @@ describe('the owner edits a point', () => {
     const hours = form.getByLabel('Opening hours', { exact: true });
     await hours.fill('Mo-Fr 08:00-18:00; Sa 25:00');
     await hours.scrollIntoViewIfNeeded();
-    // the library's reading shows under the field while typing, marks it invalid, and fits the phone
+    // the library's reading shows under the field while typing (where it stopped and why), marks the
+    // field invalid, and fits the phone
     const hoursError = form.locator('.addnew-field__error', { hasText: /^Opening hours: / });
     await expect.poll(() => hoursError.count()).toBe(1);
+    expect(await hoursError.textContent()).toBe(
+      'Opening hours: Mo-Fr 08:00-18:00; Sa 25:00 <--- (hyphen (-) or open end (+) in time range expected. ' +
+        'For working with points in time, the mode for opening_hours.js has to be altered. Maybe wrong tag?)',
+    );
     expect(await hours.getAttribute('aria-invalid')).toBe('true');
     expect((await hours.getAttribute('aria-describedby')) ?? '').toContain(
       (await hoursError.getAttribute('id')) ?? 'no id',

@@ -39,15 +39,14 @@ async function addJourneyPlaces(store: Store): Promise<void> {
         id: NEIGHBOURS[0] ?? '',
         title: 'Albatross Cafe',
         type: 'cafe',
-        lat: SPOT.lat + 0.0004,
-        lon: SPOT.lon,
+        // the three share one building: a click on their cluster lists them (zooming in never parts them)
+        ...SPOT,
       }),
       newPoint({
         id: NEIGHBOURS[1] ?? '',
         title: 'Tide Bank',
         type: 'bank',
-        lat: SPOT.lat,
-        lon: SPOT.lon + 0.0005,
+        ...SPOT,
       }),
     ])
     .execute();

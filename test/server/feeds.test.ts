@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveOf } from '../../src/server/features/beams/routes';
 import type { SocialEvent } from '../../src/server/features/social/events';
 import type { NewPostRow } from '../../src/server/features/posts/queries';
+import { registerUser, signIn } from '../support/accounts';
+import { landingFeedPageSchema } from '../../src/shared/api/home';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 
@@ -131,6 +133,20 @@ describe.each(TEST_DIALECTS)('the landing city feed over HTTP (%s)', (dialect) =
       url: `/post/${uuid(25)}`,
       isfollowed: 0,
     });
+  });
+
+  it('answers exactly what its contract encodes: no field the contract does not name, none missing', async () => {
+    // the route sends the page unencoded (routes.ts): the contract's own encoding must not change it
+    await registerUser(t, 'feedreader', 'correct-horse-1');
+    const reader = await signIn(t, 'feedreader', 'correct-horse-1');
+    const viewers: Record<string, string>[] = [{}, { cookie: reader.cookie }];
+    for (const viewer of viewers) {
+      const res = await feed({ cityid: 1 }, { accept: 'application/json', ...viewer });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = res.json<Page>();
+      expect(sent.items.length).toBeGreaterThan(0);
+      expect(JSON.parse(JSON.stringify(landingFeedPageSchema.parse(sent)))).toEqual(sent);
+    }
   });
 
   it('has no duplicates and no gaps while new posts arrive between pages', async () => {

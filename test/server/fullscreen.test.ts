@@ -139,10 +139,22 @@ describe.each(TEST_DIALECTS)('the full-screen point page (%s)', (dialect) => {
   it('carries the data the browser hydrates from, in the reader’s language', async () => {
     const html = (await get('/f/bluedoor', { 'accept-language': 'pt-PT,pt;q=0.9' })).body;
     const json = /<script type="application\/json" id="xp-page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-    const data = JSON.parse(json ?? 'null') as { point: { id: string }; category: string; locale: string };
+    const data = JSON.parse(json ?? 'null') as {
+      point: { id: string };
+      category: string;
+      locale: string;
+      hoursText: { badge: string | null; next: string | null; text: string; note: string | null };
+    };
     expect(data.point.id).toBe('bluedoor');
     expect(data.category).toBe('Bakery');
     expect(data.locale).toBe('pt-PT');
+    // the hours in words are the server's (the browser hydrates them without the opening_hours library)
+    const { badge, next, text, note } = data.hoursText;
+    expect(text).toBe('Mo-Su 07:00-19:00');
+    expect(badge).toMatch(/^(Open|Closed) now$/);
+    expect(next).toMatch(badge === 'Open now' ? /^Closes 7 PM$/ : /^Opens 7 AM( tomorrow)?$/);
+    expect(note).toBe(`${badge} · times in Europe/Lisbon`);
+    expect(textOf(html)).toContain(`${badge} · ${next}`);
   });
 
   it('is the same page at the bare /{id}', async () => {

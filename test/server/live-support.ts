@@ -36,6 +36,8 @@ export async function startLiveApp(
     port?: number;
     redisUrl?: string;
     live?: Partial<LiveTuning>;
+    /** chat with a point (issue 22): its per-person rate limit. */
+    chat?: { rate: { max: number; windowMs: number } };
   } = {},
 ): Promise<LiveApp> {
   const store = options.store ?? (await openTestStore('sqlite'));
@@ -58,6 +60,7 @@ export async function startLiveApp(
     webDir,
     redisUrl: options.redisUrl,
     live: { schedulerEnabled: false, ...options.live },
+    ...(options.chat ? { chat: options.chat } : {}),
   } as Config;
   const app = await buildApp({ config, store, logger });
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });

@@ -4,6 +4,7 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewPost } from '../../src/server/store/schema';
 import { openTestApp, type TestApp } from '../support/app';
+import { newUser } from '../support/factories';
 import { TEST_DIALECTS } from '../support/store';
 
 /**
@@ -50,23 +51,9 @@ describe.each(TEST_DIALECTS)('posts on the map and in search (%s)', (dialect) =>
 
   beforeAll(async () => {
     t = await openTestApp({ dialect });
-    const now = Date.now();
     await t.store.db
       .insertInto('users')
-      .values({
-        id: USER_ID,
-        username: 'poster',
-        username_lower: 'poster',
-        email: 'poster@example.org',
-        email_lower: 'poster@example.org',
-        fullname: 'Pat Poster',
-        avatar_url: null,
-        status: 'active',
-        is_admin: 0,
-        password_hash: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(newUser({ id: USER_ID, username: 'poster', fullname: 'Pat Poster' }))
       .execute();
     await t.store.db
       .insertInto('cities')

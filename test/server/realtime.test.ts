@@ -234,8 +234,13 @@ describe('chat channels', () => {
     expect(wrongReply.response).toMatchObject({ errorcode: 2002 });
     wrong.leave();
 
+    // a visitor's conversation with the point (its owner answers from the inbox, naming the visitor)
+    await registerUser(t as unknown as TestApp, 'chatter');
+    const visitor = await signIn(t as unknown as TestApp, 'chatter', 'correct-horse-1');
+    const ownerJoin = open('dev-chat4').channel('chat:cafe1', { token: owner.token });
+    expect((await pushReply(ownerJoin.join())).response).toMatchObject({ errorcode: 22101 });
     const member = open('dev-chat3');
-    const chat = member.channel('chat:cafe1', { token: owner.token });
+    const chat = member.channel('chat:cafe1', { token: visitor.token });
     expect((await pushReply(chat.join())).status).toBe('ok');
     const lines: unknown[] = [];
     chat.on('msg', (payload) => void lines.push(payload));
@@ -250,7 +255,7 @@ describe('chat channels', () => {
 
     expect((await pushReply(chat.push('msg', { text: 'hello' }))).status).toBe('ok');
     await waitFor(() => lines.length === 1 && activity.length === 1, 2000, 'the chat line and its activity');
-    expect(lines[0]).toMatchObject({ from: 'beamer', text: 'hello' });
+    expect(lines[0]).toMatchObject({ from: 'chatter', text: 'hello', side: 'visitor' });
     expect(activity[0]).toMatchObject({
       map_activity: { properties: { id: 'cafe1', mag: 1 }, coordinates: [13.405, 52.52] },
     });

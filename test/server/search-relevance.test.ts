@@ -9,7 +9,7 @@ import { loadCities } from '../../src/server/features/cities/load';
 import { seedDemoData } from '../../src/server/seed/generate';
 import type { NewPoint } from '../../src/server/store/schema';
 import { newPoint } from '../support/factories';
-import { openTestStore, type TestStore } from '../support/store';
+import { TEST_DIALECTS, openTestStore, type TestStore } from '../support/store';
 
 /**
  * Relevance: on the demo data (a deterministic seed of 3,000 points with their events) plus a few
@@ -137,6 +137,51 @@ const PLACES: (Partial<NewPoint> & { id: string; title: string })[] = [
   },
 ];
 
+/**
+ * Places for the everyday-word cases (issue 21 item 4): none has the word typed in its name; each
+ * sits alone in a small square of Queens' Forest Park, searched with `around` it.
+ */
+const EVERYDAY: (Partial<NewPoint> & { id: string; title: string })[] = [
+  { id: 'rel-grind', title: 'Grind & Roast', type: 'cafe' },
+  { id: 'rel-mensah', title: "Mensah's Espresso Bar", type: 'cafe' },
+  { id: 'rel-rx', title: 'Walgreen Row', type: 'pharmacy' },
+  { id: 'rel-citibike', title: 'Citi Wheels Dock', supertype: 'rental', type: 'bike' },
+  { id: 'rel-fuel', title: 'Queens Boulevard Sunoco', type: 'fuel' },
+  { id: 'rel-atm', title: 'Chase Lobby', supertype: 'poi', type: 'atm' },
+  { id: 'rel-pub', title: 'The Dead Rabbit', type: 'pub' },
+  { id: 'rel-grocer', title: 'Trader Jack', type: 'supermarket' },
+  { id: 'rel-bodega', title: 'Deli King', type: 'convenience' },
+  { id: 'rel-salon', title: 'Salon Lumière', type: 'hairdresser' },
+  { id: 'rel-gym', title: 'Equinox Forest Hills', type: 'gym' },
+  { id: 'rel-inn', title: 'The Jane', type: 'hotel' },
+  { id: 'rel-motel', title: 'Roadside Rest', type: 'motel' },
+  { id: 'rel-restroom', title: 'Forest Park Comfort Station', supertype: 'poi', type: 'toilets' },
+  { id: 'rel-vet', title: 'Paws & Claws', type: 'veterinary' },
+  { id: 'rel-dentist', title: 'Bright Smile', type: 'dentist' },
+].map((place, i) => ({ ...place, lat: 40.7, lon: -73.86 + i * 0.004 }));
+/** Beside Grind & Roast, rated lower: a name with the word still ranks before a type's term. */
+const NAMED: Partial<NewPoint> & { id: string; title: string } = {
+  id: 'rel-coffee-named',
+  title: 'Coffee Project',
+  type: 'bakery',
+  lat: 40.7001,
+  lon: -73.86,
+  rating: 20,
+  rating_count: 2,
+};
+
+/** A square of about 90 m around one of the EVERYDAY places. */
+function around(id: string): object {
+  const place = EVERYDAY.find((p) => p.id === id);
+  if (!place) throw new Error(`no everyday place ${id}`);
+  const lat = place.lat as number;
+  const lon = place.lon as number;
+  return {
+    southwest: { lat: lat - 0.0004, lon: lon - 0.0006 },
+    northeast: { lat: lat + 0.0004, lon: lon + 0.0006 },
+  };
+}
+
 interface Case {
   query: string;
   why: string;
@@ -220,9 +265,56 @@ const CASES: Case[] = [
   { query: 'borough market', why: 'bounds: the London one in London', area: LONDON, expect: 'rel-london' },
   { query: 'sao paulo', why: 'accent folded (ã)', expect: 'rel-sao' },
   { query: 'churrascaria', why: 'a long word, exact', expect: 'rel-sao' },
+  // people's words: the type's OpenStreetMap terms and aliases match like its name (issue 21 item 4)
+  { query: 'coffee', why: "a café's term", area: around('rel-grind'), expect: 'rel-grind' },
+  { query: 'coffee', why: 'a café named for espresso', area: around('rel-mensah'), expect: 'rel-mensah' },
+  {
+    query: 'coffee shop',
+    why: 'a phrase among a café’s terms',
+    area: around('rel-grind'),
+    expect: 'rel-grind',
+  },
+  {
+    query: 'coffee shop',
+    why: 'a phrase, paged',
+    paged: true,
+    area: around('rel-mensah'),
+    expect: 'rel-mensah',
+  },
+  { query: 'drugstore', why: "a pharmacy's term", area: around('rel-rx'), expect: 'rel-rx' },
+  { query: 'drug store', why: 'the same in two words', area: around('rel-rx'), expect: 'rel-rx' },
+  { query: 'chemist', why: 'the British word for a pharmacy', area: around('rel-rx'), expect: 'rel-rx' },
+  { query: 'bicycle', why: 'a rented bike', area: around('rel-citibike'), expect: 'rel-citibike' },
+  {
+    query: 'rental=bicycle',
+    why: 'a rented bike, paged in its supertype',
+    paged: true,
+    area: around('rel-citibike'),
+    expect: 'rel-citibike',
+  },
+  { query: 'gas station', why: 'fuel by its name', area: around('rel-fuel'), expect: 'rel-fuel' },
+  { query: 'petrol', why: 'fuel, the British word', area: around('rel-fuel'), expect: 'rel-fuel' },
+  { query: 'atm', why: 'a point of interest by its name', area: around('rel-atm'), expect: 'rel-atm' },
+  { query: 'cash machine', why: "an ATM's alias", area: around('rel-atm'), expect: 'rel-atm' },
+  { query: 'tavern', why: "a pub's term", area: around('rel-pub'), expect: 'rel-pub' },
+  { query: 'grocery', why: "a supermarket's term", area: around('rel-grocer'), expect: 'rel-grocer' },
+  { query: 'bodega', why: "a convenience store's alias", area: around('rel-bodega'), expect: 'rel-bodega' },
+  { query: 'haircut', why: "a hairdresser's term", area: around('rel-salon'), expect: 'rel-salon' },
+  { query: 'hair salon', why: "a hairdresser's alias", area: around('rel-salon'), expect: 'rel-salon' },
+  { query: 'workout', why: 'a gym', area: around('rel-gym'), expect: 'rel-gym' },
+  { query: 'lodging', why: "a hotel's term", area: around('rel-inn'), expect: 'rel-inn' },
+  { query: 'hotel', why: 'a motel is a hotel too', area: around('rel-motel'), expect: 'rel-motel' },
+  {
+    query: 'restroom',
+    why: 'toilets by the name people use',
+    area: around('rel-restroom'),
+    expect: 'rel-restroom',
+  },
+  { query: 'animal hospital', why: "a vet's term", area: around('rel-vet'), expect: 'rel-vet' },
+  { query: 'teeth', why: "a dentist's term", area: around('rel-dentist'), expect: 'rel-dentist' },
 ];
 
-describe('search relevance on the demo data', () => {
+describe.each(TEST_DIALECTS)('search relevance on the demo data (%s)', (dialect) => {
   /** the app is built on the seeded store, as `npm start` does: the seed fills it before the index is built. */
   let t: { app: FastifyInstance; store: TestStore };
   let root: string;
@@ -231,13 +323,13 @@ describe('search relevance on the demo data', () => {
   let seeded: { id: string; title: string; type: string; supertype: string; lat: number; lon: number }[] = [];
 
   beforeAll(async () => {
-    const store = await openTestStore('sqlite');
+    const store = await openTestStore(dialect);
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-relevance-'));
     await loadCities(store);
     await seedDemoData(store, { points: 3000, seed: 11, dataDir: root });
     await store.db
       .insertInto('points')
-      .values(PLACES.map((p) => newPoint(p)))
+      .values([...PLACES, ...EVERYDAY, NAMED].map((p) => newPoint(p)))
       .execute();
     const config = {
       ...loadConfig({ SEED: 'none', LOG_LEVEL: 'silent' }, root),
@@ -295,6 +387,16 @@ describe('search relevance on the demo data', () => {
       expect(await top3(query, area ?? WORLD, paged ?? false, events)).toContain(id);
     },
   );
+
+  it("ranks a place whose name has the word before one found by its type's terms", async () => {
+    await t.store.db.updateTable('points').set({ rating: 98 }).where('id', '=', 'rel-grind').execute();
+    await expect
+      .poll(() => top3('coffee', around('rel-grind'), false), { timeout: 10_000 })
+      .toEqual(['rel-coffee-named', 'rel-grind']);
+    await expect
+      .poll(() => top3('coffee', around('rel-grind'), true), { timeout: 10_000 })
+      .toEqual(['rel-coffee-named', 'rel-grind']);
+  });
 
   it('finds seeded places by their exact name, first, within their own city', async () => {
     expect(seeded.length).toBe(12);

@@ -306,6 +306,7 @@ describe.each(TEST_DIALECTS)('search over HTTP (%s)', (dialect) => {
           },
         ],
         posts_total: 1,
+        posts_total_exact: true,
         page_current: 1,
         page_total: 1,
         page_size: 12,

@@ -29,6 +29,7 @@ const TABLES = Object.keys({
   notifications: true,
   website_parts: true,
   website_part_pictures: true,
+  websites: true,
   media_assets: true,
   promo_events: true,
   sessions: true,
@@ -42,6 +43,11 @@ const TABLES = Object.keys({
   consultant_requests: true,
   videos: true,
   jobs: true,
+  rental_availability: true,
+  bookings: true,
+  booking_nights: true,
+  chat_conversations: true,
+  chat_messages: true,
 } satisfies Record<keyof Database, true>);
 
 /** A time past 2^32 ms, so a bigint read back as a string or a truncated int would show. */

@@ -1,4 +1,4 @@
-import type { NewPoint } from '../../src/server/store/schema';
+import type { NewPoint, NewUser } from '../../src/server/store/schema';
 
 /**
  * A point row with every NOT NULL column filled with a neutral value (a business of type shop at
@@ -24,6 +24,28 @@ export function newPoint(fields: Partial<NewPoint> & { id: string }): NewPoint {
     beamtype: 0,
     is_promo: 0,
     meonmap_enabled: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+/**
+ * An active user row without a password (cannot sign in), named after `name`: username `name`,
+ * email `name@example.test`, full name from it. Times default to now.
+ */
+export function newUser(fields: Partial<NewUser> & { id: string; username: string }): NewUser {
+  const now = Date.now();
+  const email = `${fields.username}@example.test`;
+  return {
+    username_lower: fields.username.toLowerCase(),
+    email,
+    email_lower: email.toLowerCase(),
+    fullname: fields.username,
+    avatar_url: null,
+    status: 'active',
+    is_admin: 0,
+    password_hash: null,
     created_at: now,
     updated_at: now,
     ...fields,

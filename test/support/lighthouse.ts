@@ -1,5 +1,5 @@
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
 
 export type LighthouseCategory = 'performance' | 'accessibility' | 'seo' | 'best-practices';
@@ -11,6 +11,17 @@ export interface LighthouseAudit {
   timings: { fcp?: number; lcp?: number; tbt?: number };
   /** the weighted audits of those categories that did not pass, with their score. */
   failing: string[];
+  /** the JavaScript the page loaded (Lighthouse's resource summary): requests and bytes transferred. */
+  scripts: { requests: number; transferBytes: number };
+  /** Lighthouse's whole report, for a closer look (bench:lighthouse --json writes it). */
+  report: Result;
+}
+
+/** A row of Lighthouse's resource-summary audit. */
+interface ResourceRow {
+  resourceType: string;
+  requestCount: number;
+  transferSize: number;
 }
 
 /** The asked categories' scores of `url`, 0 to 100 (see lighthouseAudit). */
@@ -53,8 +64,12 @@ export async function lighthouseAudit(
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${category.id}/${ref.id} ${audits[ref.id]?.score ?? ''}`),
     );
+    const summary = (audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items;
+    const script = summary?.find((row) => row.resourceType === 'script');
     return {
       failing,
+      scripts: { requests: script?.requestCount ?? 0, transferBytes: script?.transferSize ?? 0 },
+      report: result.lhr,
       scores: Object.fromEntries(
         Object.entries(result.lhr.categories).map(([name, category]) => [
           name,

@@ -23,6 +23,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'noscript',
     'panel-loader',
     'side-panel',
+    'side-panel-show',
     'spinner',
     'toast',
     'topbar',
@@ -33,7 +34,9 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'visually-hidden',
     'xp-avatar',
     'xp-button',
+    'xp-count',
     'xp-dialog',
+    'xp-header-icon',
     'xp-modal',
     'xp-modal-backdrop',
     'xp-modal-open',
@@ -43,7 +46,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'addnew-form__row',
     'addnew-form__error',
   ],
-  map: ['map-view', 'map-layers', 'cluster-list'],
+  map: ['map-view', 'map-layers', 'cluster-list', 'my-location'],
   search: [
     'pagination',
     'search-empty',
@@ -120,14 +123,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   // the reviews modal, its form and the point's rating link (issue 18)
   reviews: [/^reviews-/],
   // follows, the feed-item menu and the notifications bell (issue 18)
-  follows: [
-    'feed-menu',
-    'follow-button',
-    'follow-list',
-    'profile-follows',
-    'notification-bell',
-    'notification-list',
-  ],
+  follows: ['feed-menu', 'follow-button', 'follow-list', 'profile-follows', 'notification-list'],
   // likes (issue 18): the like bar, a card's counts, the likers dialog
   likes: [/^likes-/],
   // a post's comments (issue 18)
@@ -138,6 +134,12 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   home: ['home', /^home-/],
   // the city page and the event page rendered on the server (issue 19)
   citypage: [/^citypage-/, 'citypage'],
+  // the owner's website: the site viewer's sections, the part editor, its pictures (issue 20)
+  website: ['website', /^website-/, /^website__/, 'is-dragging'],
+  // rental bookings (issue 22): the calendar, the forms, the lists; rdp- is the day picker's markup
+  bookings: [/^bookings-/, /^rdp-/],
+  // chat with a point (issue 22): the conversation, the inbox and the header's badge
+  chat: ['chat', /^chat-/, /^chat__/],
   // MapLibre's own markup (popups, controls, the canvas), styled where the feature uses it
   library: [/^maplibregl-/],
 };

@@ -58,6 +58,15 @@ interface RouteLimit {
 export interface Limits {
   /** The options of one feature's `app.register(rateLimit, …)`: its hook and key, if not the defaults. */
   plugin(options?: Pick<RateLimitPluginOptions, 'hook' | 'keyGenerator'>): RateLimitPluginOptions;
+  /**
+   * A limit outside HTTP (a chat line over the socket): `max` per `windowMs` for each key, counted
+   * like the routes' (in Redis when set). The check answers whether this one may pass, and the wait.
+   */
+  counter(
+    name: string,
+    max: number,
+    windowMs: number,
+  ): (key: string) => Promise<{ ok: boolean; retryMs: number }>;
   /** True while limits are counted in Redis. */
   readonly shared: boolean;
   close(): Promise<void>;
@@ -72,6 +81,9 @@ class LocalLimits implements Limits {
   readonly shared = false;
   plugin(options: Pick<RateLimitPluginOptions, 'hook' | 'keyGenerator'> = {}): RateLimitPluginOptions {
     return { ...options, global: false, errorResponseBuilder: refused };
+  }
+  counter(_name: string, max: number, windowMs: number) {
+    return counting(new LocalStore(false, false, LOCAL_ADDRESSES), max, windowMs);
   }
   async close(): Promise<void> {}
 }
@@ -144,6 +156,10 @@ class RedisLimits implements Limits {
     };
   }
 
+  counter(name: string, max: number, windowMs: number) {
+    return counting(this.store(`${name}:`), max, windowMs);
+  }
+
   /** One limit's counts: in Redis under `prefix + name`, in this process's memory while Redis is away. */
   private store(name: string): CountStore {
     const redis = new RedisStore(false, false, this.client, `${this.prefix}${name}`);
@@ -174,6 +190,23 @@ class RedisLimits implements Limits {
     this.closed = true;
     this.client.disconnect();
   }
+}
+
+/** A counter over a store: counts the key once and answers whether it is within `max`. */
+function counting(store: CountStore, max: number, windowMs: number) {
+  return (key: string) =>
+    new Promise<{ ok: boolean; retryMs: number }>((resolve) =>
+      store.incr(
+        key,
+        (error, result) => {
+          // a count that cannot be made lets the line through, as the routes' limits do
+          if (error || !result) return resolve({ ok: true, retryMs: 0 });
+          resolve({ ok: result.current <= max, retryMs: result.ttl });
+        },
+        windowMs,
+        max,
+      ),
+    );
 }
 
 /** The limits of one process: shared through Redis when REDIS_URL is set, in memory otherwise. */

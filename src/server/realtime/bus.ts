@@ -12,7 +12,8 @@ export type BusMessage =
   | { type: 'xpoint_beam'; beam: GlobalBeamItem }
   | { type: 'event_beam'; beam: GlobalBeamItem }
   | { type: 'map_activity'; item: ChatActivityItem }
-  | { type: 'chat'; topic: string; payload: Record<string, unknown> }
+  /** a conversation's event (`msg`, `read`) to its room `chat:{pointid}:{visitorid}` (issue 22). */
+  | { type: 'chat'; topic: string; event?: string; payload: Record<string, unknown> }
   /** a social push (`social:{type}:{id}` or `user:{id}`): the `social` event with {kind, data}. */
   | { type: 'social'; topic: string; payload: SocialLiveMessage };
 

@@ -23,6 +23,16 @@ export interface DeviceJoin {
 export interface ChatJoin {
   joinRef: string | null;
   user: { id: string; username: string };
+  /** the conversation sat in (issue 22), or null without a chat service. */
+  seat: {
+    pointId: string;
+    visitorId: string;
+    side: 'visitor' | 'point';
+    room: string;
+    location?: { lat: number; lon: number };
+  } | null;
+  /** where its lines go: the conversation's room, or the topic itself without a chat service. */
+  room: string;
 }
 
 export class Connection {

@@ -17,7 +17,8 @@ import {
   USER_TOPIC_PREFIX,
 } from '../../shared/api/social-live';
 import { isValidId } from '../../shared/domain/ids';
-import { ERRORS, fillPlaceholders, type ErrorName } from '../../shared/errors';
+import { CHAT_TEXT_MAX } from '../../shared/api/chat';
+import { AppError, ERRORS, fillPlaceholders, type ErrorName } from '../../shared/errors';
 import type { Bus, BusMessage } from './bus';
 import { Connection, type Transport } from './connection';
 import {
@@ -37,7 +38,6 @@ import { BoundsIndex, type VisibleBounds } from './spatial';
 
 /** A device id (connect parameter `deviceId`): the spec's id characters, at most 64. */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const CHAT_TEXT_MAX = 2000;
 /** Social topics one connection may hold: a long feed page shows ~100 objects; more is a crawler. */
 export const MAX_SOCIAL_TOPICS = 200;
 /** WebSocket close codes. */
@@ -57,12 +57,45 @@ export interface HubDeps {
   onChat?(pointId: string, userId: string): void;
   /** a device opened a connection (promo counting trusts only devices met this way). */
   onDeviceSeen?(deviceId: string): void;
+  /**
+   * Chat with a point (issue 22, features/chat/service.ts): which conversation a join sits in and
+   * the storing of a line. Without it a chat topic is one room for everyone who joins it.
+   */
+  chat?: ChatRooms;
+}
+
+/** A conversation as a chat join holds it: its lines go to `room`; `side` is the joiner's. */
+export interface ChatSeatOf {
+  pointId: string;
+  visitorId: string;
+  side: 'visitor' | 'point';
+  room: string;
+  /** where the point is, for its chat beam (saves a read per line). */
+  location?: { lat: number; lon: number };
+}
+
+export interface ChatRooms {
+  /** the conversation `user` sits in on the point (`visitor` names it for the point's controllers); throws AppError. */
+  seat(user: { id: string; username: string }, pointId: string, visitor: unknown): Promise<ChatSeatOf>;
+  /** stores a line and answers it (`fresh` false for a resend already stored); throws AppError. */
+  send(
+    user: { id: string; username: string },
+    seat: ChatSeatOf,
+    payload: Record<string, unknown>,
+  ): Promise<{ line: Record<string, unknown> & { id: number; at: number }; fresh: boolean }>;
 }
 
 function errorResponse(name: ErrorName, params: Record<string, string | number> = {}) {
   const error = fillPlaceholders(ERRORS[name].message, params);
   // `reason` is the Phoenix convention for refusals; errorcode and error are ours (the catalogue).
   return { reason: error, errorcode: ERRORS[name].code, error };
+}
+
+/** A refusal thrown by the chat service, in the same shape; anything else is not ours to show. */
+function appErrorResponse(error: unknown) {
+  if (error instanceof AppError)
+    return { reason: error.message, errorcode: error.code, error: error.message };
+  return null;
 }
 
 /**
@@ -74,6 +107,7 @@ function errorResponse(name: ErrorName, params: Record<string, string | number> 
 export class Hub {
   readonly connections = new Set<Connection>();
   readonly index = new BoundsIndex<Connection>();
+  /** a conversation's room (`chat:{point}:{visitor}`, or the topic without a chat service) -> its connections here. */
   private readonly chatMembers = new Map<string, Set<Connection>>();
   /** `social:{type}:{id}` and `user:{id}` topic -> the connections of this process that joined it. */
   private readonly socialMembers = new Map<string, Set<Connection>>();
@@ -309,7 +343,9 @@ export class Hub {
     const topic = frame.topic;
     const pointId = topic.slice(CHAT_TOPIC_PREFIX.length);
     const given = frame.payload['token'];
-    const token = typeof given === 'string' && given ? given : connection.authToken;
+    // the join's token, the socket's, or the browser's session cookie of the upgrade (as user topics)
+    const token =
+      typeof given === 'string' && given ? given : (connection.authToken ?? connection.cookieToken);
     if (!token) {
       this.deps.log.debug({ topic }, 'realtime: chat join without a token refused');
       connection.transport.send(encodeReply(frame, 'error', errorResponse('liveChatNeedsToken')));
@@ -327,20 +363,28 @@ export class Hub {
         connection.transport.send(encodeReply(frame, 'error', errorResponse('sessionInvalid')));
         return;
       }
-      const point = await this.deps.pointLocation(pointId);
+      let seat: ChatSeatOf | null = null;
+      if (this.deps.chat) {
+        // the conversation: a visitor's own, or the one a controller of the point names
+        seat = await this.deps.chat.seat(user, pointId, frame.payload['visitor']);
+      } else if (!(await this.deps.pointLocation(pointId))) {
+        throw new AppError('pointNotFound', { id: pointId });
+      }
       if (connection.closed) return;
-      if (!point) {
-        connection.transport.send(
-          encodeReply(frame, 'error', errorResponse('pointNotFound', { id: pointId })),
-        );
+      const room = seat?.room ?? topic;
+      (connection.chats ??= new Map()).set(topic, { joinRef: frame.joinRef, user, seat, room });
+      let members = this.chatMembers.get(room);
+      if (!members) this.chatMembers.set(room, (members = new Set()));
+      members.add(connection);
+      connection.transport.send(
+        encodeReply(frame, 'ok', seat ? { visitor_id: seat.visitorId, side: seat.side } : {}),
+      );
+    } catch (error) {
+      const refusal = appErrorResponse(error);
+      if (refusal) {
+        if (!connection.closed) connection.transport.send(encodeReply(frame, 'error', refusal));
         return;
       }
-      (connection.chats ??= new Map()).set(topic, { joinRef: frame.joinRef, user });
-      let members = this.chatMembers.get(topic);
-      if (!members) this.chatMembers.set(topic, (members = new Set()));
-      members.add(connection);
-      connection.transport.send(encodeReply(frame, 'ok', {}));
-    } catch (error) {
       this.deps.log.error({ err: error, topic }, 'realtime: chat join failed');
       if (!connection.closed)
         connection.transport.send(encodeReply(frame, 'error', errorResponse('internal')));
@@ -364,12 +408,13 @@ export class Hub {
   }
 
   private leaveChat(connection: Connection, topic: string): void {
+    const room = connection.chats?.get(topic)?.room ?? topic;
     connection.chats?.delete(topic);
     if (connection.chats?.size === 0) connection.chats = null;
-    const members = this.chatMembers.get(topic);
+    const members = this.chatMembers.get(room);
     if (!members) return;
     members.delete(connection);
-    if (members.size === 0) this.chatMembers.delete(topic);
+    if (members.size === 0) this.chatMembers.delete(room);
   }
 
   /** `iq` on the device topic: type `set` with map_state.visible_bounds. */
@@ -397,26 +442,59 @@ export class Hub {
   }
 
   private chatMessage(connection: Connection, frame: Frame): void {
-    const text = frame.payload['text'];
-    if (typeof text !== 'string' || text.trim() === '' || text.length > CHAT_TEXT_MAX) {
-      connection.transport.send(
-        encodeReply(frame, 'error', errorResponse('liveChatTextInvalid', { max: CHAT_TEXT_MAX })),
-      );
+    const joined = connection.chats?.get(frame.topic);
+    if (!joined) return;
+    const { user, seat, room } = joined;
+    const chat = this.deps.chat;
+    if (!chat || !seat) {
+      // no chat service: the topic is one room and nothing is stored (tests of the realtime layer alone)
+      const text = frame.payload['text'];
+      if (typeof text !== 'string' || text.trim() === '' || text.length > CHAT_TEXT_MAX) {
+        connection.transport.send(
+          encodeReply(frame, 'error', errorResponse('liveChatTextInvalid', { max: CHAT_TEXT_MAX })),
+        );
+        return;
+      }
+      connection.transport.send(encodeReply(frame, 'ok', {}));
+      this.afterChat(room, frame.topic.slice(CHAT_TOPIC_PREFIX.length), user.id, {
+        id: randomUUID(),
+        from: user.username,
+        text,
+        at: Date.now(),
+      });
       return;
     }
-    const user = connection.chats?.get(frame.topic)?.user;
-    if (!user) return;
-    connection.transport.send(encodeReply(frame, 'ok', {}));
-    const pointId = frame.topic.slice(CHAT_TOPIC_PREFIX.length);
+    // stored before it is acknowledged, acknowledged before it is broadcast
+    const payload =
+      frame.payload['client_id'] === undefined
+        ? { ...frame.payload, client_id: randomUUID() }
+        : frame.payload;
+    chat
+      .send(user, seat, payload)
+      .then(({ line, fresh }) => {
+        if (!connection.closed) connection.transport.send(encodeReply(frame, 'ok', line));
+        if (fresh) this.afterChat(room, seat.pointId, user.id, line, seat.location);
+      })
+      .catch((error: unknown) => {
+        const refusal = appErrorResponse(error);
+        if (!refusal) this.deps.log.error({ err: error }, 'realtime: storing a chat line failed');
+        if (!connection.closed)
+          connection.transport.send(encodeReply(frame, 'error', refusal ?? errorResponse('internal')));
+      });
+  }
+
+  /** A line is out: to every socket in its conversation, and to the map's chat beams (§3, §4). */
+  private afterChat(
+    room: string,
+    pointId: string,
+    userId: string,
+    line: Record<string, unknown>,
+    location?: { lat: number; lon: number },
+  ): void {
+    this.deps.bus.publish({ type: 'chat', topic: room, payload: line });
+    this.deps.onChat?.(pointId, userId);
     const at = Date.now();
-    this.deps.bus.publish({
-      type: 'chat',
-      topic: frame.topic,
-      payload: { id: randomUUID(), from: user.username, text, at },
-    });
-    this.deps.onChat?.(pointId, user.id);
-    void this.deps
-      .pointLocation(pointId)
+    void (location ? Promise.resolve(location) : this.deps.pointLocation(pointId))
       .then((point) => {
         if (!point) return;
         const item: ChatActivityItem = {
@@ -459,8 +537,10 @@ export class Hub {
       case 'chat': {
         const members = this.chatMembers.get(message.topic);
         if (!members) return 0;
+        // a room `chat:{point}:{visitor}` is heard on its topic `chat:{point}`
+        const topic = message.topic.split(':', 2).join(':');
         const frame = Buffer.from(
-          encodeFrame(null, null, message.topic, CHAT_MESSAGE_EVENT, message.payload),
+          encodeFrame(null, null, topic, message.event ?? CHAT_MESSAGE_EVENT, message.payload),
         );
         for (const member of members) member.transport.send(frame);
         return members.size;

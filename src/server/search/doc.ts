@@ -91,7 +91,9 @@ const typeWordCache = new Map<string, Map<string, Map<string | null, readonly st
 
 /**
  * The words of a type: its display name and its key ('alcohol' is shown as 'Liquor Store': both
- * 'liquor' and 'alcohol' find it), and the subtype ('italian').
+ * 'liquor' and 'alcohol' find it), the subtype ('italian'), and the type's terms, the other words
+ * people use for it ('coffee', 'espresso' and 'coffee shop' for a café; 'drugstore' for a pharmacy).
+ * They are words of the document like its address, so they rank after title matches.
  */
 export function typeWords(supertype: string, type: string, subtype: string | null): readonly string[] {
   let byType = typeWordCache.get(supertype);
@@ -100,8 +102,10 @@ export function typeWords(supertype: string, type: string, subtype: string | nul
   if (!bySubtype) byType.set(type, (bySubtype = new Map()));
   let words = bySubtype.get(subtype);
   if (!words) {
-    const name = (supertype === 'post' ? postCategoryName(type) : findCategory(supertype, type)?.name) ?? '';
-    words = [...new Set([...tokenize(name), ...tokenize(type), ...tokenize(subtype)])];
+    const category = supertype === 'post' ? undefined : findCategory(supertype, type);
+    const name = (supertype === 'post' ? postCategoryName(type) : category?.name) ?? '';
+    const terms = category?.terms?.flatMap((term) => tokenize(term)) ?? [];
+    words = [...new Set([...tokenize(name), ...tokenize(type), ...tokenize(subtype), ...terms])];
     bySubtype.set(subtype, words);
   }
   return words;

@@ -64,12 +64,14 @@ export interface SearchRequest {
   now: number;
   /** without bounds, where results are ranked by distance from (absent or null: no distance order). */
   near?: { lat: number; lon: number } | null;
+  /** candidates counting one by one may visit before the count is estimated (segment-search.ts COUNT_EXACT_LIMIT). */
+  countLimit?: number;
 }
 
 export interface SearchAnswer {
   docs: SearchDoc[];
   total: number;
-  /** true when total is an estimate (very broad queries: see segment-search.ts). */
+  /** true when total is an estimate (very broad queries: see segment-search.ts); never less than the matches seen. */
   estimated: boolean;
 }
 
@@ -196,7 +198,7 @@ export class MemorySearchIndex implements SearchIndex {
     const base = this.base;
     const exact = words.map((word) => base.compileWord(word, false));
     const centre = filter.bounds ? centreOf(filter.bounds) : centreAt(request.near);
-    searchSegment(base, exact, filter, centre, top, stats, request.needCount);
+    searchSegment(base, exact, filter, centre, top, stats, request.needCount, undefined, request.countLimit);
     this.searchDelta(words, false, filter, centre, top, stats);
 
     if (stats.count < FUZZY_BELOW && words.some((word) => word.length >= TYPO_MIN_LENGTH)) {
@@ -212,6 +214,7 @@ export class MemorySearchIndex implements SearchIndex {
         fuzzyStats,
         request.needCount,
         (d) => base.matchAll(d, exact) !== MATCH_NONE,
+        request.countLimit,
       );
       this.searchDelta(words, true, filter, centre, fuzzyTop, fuzzyStats);
       for (const hit of fuzzyTop.sorted()) top.push(hit.key + FUZZY_OFFSET, hit.order, hit.item);

@@ -398,7 +398,8 @@ function fill(template: string, c: Ctx): string {
     .replace('{Street}', c.street)
     .replace('{Adj}', c.adj)
     .replace('{N}', c.noun)
-    .replace('{Year}', String(c.year));
+    .replace('{Year}', String(c.year))
+    .replace('{Place}', c.place);
 }
 
 /** A restaurant's cuisine (stored as the point's subtype) and a name that fits it. */
@@ -434,6 +435,7 @@ export function businessName(rng: Random, category: Category, c: Ctx): string {
   }
 }
 
+/** Taglines any trading business may use (never a fire station or a school: see GENERIC_GROUPS). */
 const GENERIC_TAGLINES = [
   'Family-run since {Year}',
   'Open every day of the week',
@@ -442,10 +444,32 @@ const GENERIC_TAGLINES = [
   'Friendly faces, fair prices',
   'Quality you can count on',
   'Locally owned and operated',
-  'Now taking online bookings',
   'Rated one of the best in {City}',
   'Just around the corner from {Street} Street',
 ];
+/** Groups that take bookings, to whom "Now taking online bookings" fits. */
+const BOOKING_GROUPS: ReadonlySet<BusinessGroup> = new Set([
+  'food',
+  'beauty',
+  'health',
+  'lodging',
+  'leisure',
+  'auto',
+]);
+/** Groups that trade, and so may use the generic taglines (civic and education places do not). */
+const GENERIC_GROUPS: ReadonlySet<BusinessGroup> = new Set([
+  'food',
+  'drink',
+  'cafe',
+  'shop',
+  'health',
+  'beauty',
+  'office',
+  'lodging',
+  'leisure',
+  'auto',
+  'trade',
+]);
 
 const GROUP_TAGLINES: Record<BusinessGroup, readonly string[]> = {
   food: [
@@ -477,11 +501,24 @@ const GROUP_TAGLINES: Record<BusinessGroup, readonly string[]> = {
   civic: ['Serving the community', 'Open to everyone', 'Here to help'],
 };
 
+/** Every tagline template a business of this category may get: its own, its group's, the generic ones if it trades. */
+export function businessTaglineTemplates(category: Category): {
+  specific: readonly string[];
+  group: readonly string[];
+  generic: readonly string[];
+} {
+  const group = businessGroup(category);
+  const generic = GENERIC_GROUPS.has(group)
+    ? [...GENERIC_TAGLINES, ...(BOOKING_GROUPS.has(group) ? ['Now taking online bookings'] : [])]
+    : [];
+  return { specific: NAMING[category.key]?.taglines ?? [], group: GROUP_TAGLINES[group], generic };
+}
+
 export function businessTagline(rng: Random, category: Category, c: Ctx): string {
-  const specific = NAMING[category.key]?.taglines;
-  if (specific && rng.chance(0.6)) return fill(rng.pick(specific), c);
-  if (rng.chance(0.55)) return fill(rng.pick(GROUP_TAGLINES[businessGroup(category)]), c);
-  return fill(rng.pick(GENERIC_TAGLINES), c);
+  const { specific, group, generic } = businessTaglineTemplates(category);
+  if (specific.length > 0 && rng.chance(0.6)) return fill(rng.pick(specific), c);
+  if (generic.length === 0 || rng.chance(0.55)) return fill(rng.pick(group), c);
+  return fill(rng.pick(generic), c);
 }
 
 type Sentence = (t: string, c: Ctx) => string;
@@ -1002,71 +1039,8 @@ export function incidentText(
 
 // --- events ----------------------------------------------------------------------------------
 
-const EVENT_TITLES: Record<string, readonly string[]> = {
-  concert: [
-    '{Adj} Sounds Live',
-    'An Evening with the {L} Quartet',
-    '{City} Symphony: Spring Gala',
-    'Acoustic Night at {Venue}',
-  ],
-  band_performance: ['The {Adj} {N}s – Live', 'Local Bands Night', '{N} & the {Adj} Hearts in Concert'],
-  music: ['Jazz Night at {Venue}', 'Open Mic Night', 'Vinyl DJ Sessions', 'Sunday Blues Brunch'],
-  comedy: ['Stand-up Comedy Night', 'Improv Jam at {Venue}', '{First} {L}: Live and Unfiltered'],
-  theatre: ['“The {Adj} {N}” – Opening Night', 'Shakespeare in the Park', 'Student Theatre Showcase'],
-  art: ['{Adj} Colours: New Paintings by {First} {L}', 'Open Studio Evening', 'Art Walk {City}'],
-  exhibition: ['Photography Exhibition: {City} at Night', 'Design Week Exhibition', 'Local Makers Showcase'],
-  farmers_market: ['{City} Farmers’ Market', '{Place} Saturday Market', 'Harvest Market'],
-  food: ['Street Food Night', 'Taste of {City}', 'Pop-up Supper Club', 'Taco Tuesday Special'],
-  drinks: ['Happy Hour Social', 'Craft Beer Tasting', 'Cocktail Masterclass'],
-  wine_tasting: ['Natural Wine Tasting', 'Wines of Portugal Evening', 'Sommelier’s Choice Flight'],
-  networking: ['Startup Breakfast Meetup', 'Women in Tech Networking', '{City} Founders’ Evening'],
-  business: ['Small Business Workshop', 'Marketing for Beginners', 'Pitch Night'],
-  hackathon: ['{City} Civic Hackathon', '48-hour Climate Hack', 'Open Data Hack Day'],
-  education: [
-    'Intro to Python Workshop',
-    'Public Lecture: The History of {City}',
-    'Language Exchange Evening',
-  ],
-  fitness: ['Sunrise Yoga in the Park', 'Community 5K Run', 'HIIT Bootcamp'],
-  sports: ['Five-a-side Football Tournament', 'Local Derby Screening', 'Beach Volleyball Cup'],
-  local_sport_competition: ['{City} Open Tennis Tournament', 'Neighbourhood Chess Championship'],
-  party: ['Summer Rooftop Party', 'Silent Disco', '80s Night'],
-  dance: ['Salsa Social', 'Swing Dance for Beginners', 'Tango Milonga'],
-  film: ['Outdoor Cinema: Classic Night', 'Short Film Festival', 'Documentary Screening and Q&A'],
-  literature: ['Book Club: “The {Adj} {N}”', 'Poetry Reading', 'Author Talk with {First} {L}'],
-  childrens: ['Kids’ Story Time', 'Family Science Day', 'Puppet Show'],
-  crafts: ['Pottery Taster Session', 'Knitting Circle', 'Make Your Own Candle'],
-  garage_sale: ['{Street} Street Garage Sale', 'Community Yard Sale'],
-  fundraising_auction: ['Charity Auction for {Place} School', 'Silent Auction for the Animal Shelter'],
-  fundraising_dinner_party: ['Charity Gala Dinner', 'Fundraising Supper for the Food Bank'],
-  causes: ['Beach Clean-up', 'Tree Planting Day', 'Blood Drive'],
-  health: ['Free Health Check Day', 'Mental Health Awareness Talk'],
-  wellness: ['Sound Bath and Meditation', 'Wellness Sunday'],
-  open_house: ['Open House at {Venue}', 'Studio Open Day'],
-  speed_dating: ['Speed Dating (30s–40s)', 'Singles Mixer'],
-  games: ['Board Game Night', 'Pub Quiz', 'Retro Gaming Tournament'],
-  gardening: ['Seed Swap', 'Community Garden Work Day'],
-  shopping: ['Late-night Shopping', 'Vintage Fair', 'Makers’ Christmas Market'],
-  masquerade: ['Masquerade Ball'],
-  gay_parade: ['{City} Pride Parade'],
-  religion: ['Community Choir Evening', 'Interfaith Dialogue'],
-  home: ['Home Renovation Fair', 'DIY Workshop'],
-};
-
-export function eventText(
-  rng: Random,
-  type: string,
-  typeName: string,
-  venue: string,
-  c: Ctx,
-  long: boolean,
-): { title: string; description: string } {
-  const templates = EVENT_TITLES[type] ?? [
-    `${typeName} at {Venue}`,
-    `{City} ${typeName} Day`,
-    `${typeName} Meetup`,
-  ];
-  const title = fill(rng.pick(templates).replace('{Venue}', venue), c);
+/** An event's description, opening with its title (titles: event-content.ts). */
+export function eventDescription(rng: Random, title: string, venue: string, c: Ctx, long: boolean): string {
   const first = `${title} takes place at ${venue} in ${c.city}.`;
   const pool = [
     'Doors open thirty minutes before the start.',
@@ -1077,7 +1051,7 @@ export function eventText(
     `Organised by ${c.first} ${c.last} and a small team of volunteers.`,
     'Bring a friend, meet new people and have a great time.',
   ];
-  return { title, description: genericDescription(rng, first, pool, long) };
+  return genericDescription(rng, first, pool, long);
 }
 
 // --- posts -----------------------------------------------------------------------------------

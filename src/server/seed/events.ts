@@ -1,6 +1,8 @@
 /** Demo events: hosted by points or standalone, past, running now, starting soon and later. */
-import { eventText, makeCtx } from './content';
-import { approximateOffsetMs, jitter, slugOf, streetAddress, type SeedCity } from './places';
+import type { Category } from '../../shared/domain/categories';
+import { eventDescription, makeCtx } from './content';
+import { eventTitle } from './event-content';
+import { approximateOffsetMs, slugOf, streetAddress, type SeedCity } from './places';
 import { makeId, type Random } from './random';
 import type { PointRow } from './tables';
 import {
@@ -22,6 +24,8 @@ export function hostedEvents(
   city: SeedCity,
   venue: string,
   batch: Batch,
+  /** the event types that fit the host (event-content.ts eventTypesFor); empty: any. */
+  types: readonly string[] = [],
 ): void {
   const rng = w.relatedRng;
   const count = rng.chance(0.8) ? 1 : rng.int(2, 3);
@@ -36,6 +40,7 @@ export function hostedEvents(
       city,
       venue,
       parentId: k > 0 && parent && rng.chance(0.3) ? parent : null,
+      types,
     });
     parent ??= id;
   }
@@ -49,7 +54,7 @@ export function topUpEvents(w: SeedWorld, batch: Batch): void {
 export function standaloneEvent(w: SeedWorld, batch: Batch): void {
   const rng = w.relatedRng;
   const city = w.cities[w.pickCity(rng)] as SeedCity;
-  const position = jitter(rng, city);
+  const position = w.place(rng, city);
   const address = streetAddress(rng, city);
   event(w, batch, {
     xpointId: null,
@@ -75,16 +80,29 @@ function event(
     city: SeedCity;
     venue: string;
     parentId: string | null;
+    types?: readonly string[];
   },
 ): string {
   const rng = w.relatedRng;
   const n = w.eventCount++;
   const id = makeId(w.seed, 'event', n);
-  const type = w.pickEventType(rng);
+  const fitting = (at.types ?? [])
+    .map((key) => w.eventTypes.find((t) => t.key === key))
+    .filter((t): t is Category => t !== undefined);
+  const type = fitting.length > 0 ? rng.pick(fitting) : w.pickEventType(rng);
   const c = makeCtx(rng, at.city.city, type.name);
-  const { title, description } = eventText(rng, type.key, type.name, at.venue, c, rng.chance(0.3));
   const intervals = eventIntervals(w, rng, EVENT_TIMINGS[n % EVENT_TIMINGS.length] as EventTiming, at.lon);
   const start = intervals[0]?.[0] ?? w.now;
+  const title = eventTitle({
+    rng,
+    type: type.key,
+    typeName: type.name,
+    venue: at.venue,
+    city: at.city.city,
+    person: `${c.first} ${c.last}`,
+    localStart: new Date(start + approximateOffsetMs(at.lon)),
+  });
+  const description = eventDescription(rng, title, at.venue, c, rng.chance(0.3));
   const end = intervals[intervals.length - 1]?.[1] ?? start;
   const admission = w.pickAdmission(rng);
   const price =

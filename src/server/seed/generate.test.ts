@@ -632,7 +632,8 @@ describe.each(TEST_DIALECTS)('seedDemoData on %s', (dialect) => {
     add((await db().selectFrom('contacts').select('avatar_url').execute()).map((r) => r.avatar_url));
     add((await db().selectFrom('events').select('cover_url').execute()).map((r) => r.cover_url));
     add((await db().selectFrom('posts').select('image_url').execute()).map((r) => r.image_url));
-    expect(points.filter((p) => p.url_cover_image !== null).length).toBeGreaterThan(POINTS * 0.6);
+    // kinds with no fitting picture (a dentist, a courthouse) go without rather than show another kind's
+    expect(points.filter((p) => p.url_cover_image !== null).length).toBeGreaterThan(POINTS * 0.5);
     expect(urls.size).toBeGreaterThan(20);
     const assets = new Map(
       (await db().selectFrom('media_assets').selectAll().execute()).map((a) => [a.id, a]),

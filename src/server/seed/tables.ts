@@ -329,6 +329,13 @@ export const WIPE_ORDER = [
   // rows that hang off points and users: callbacks and their inbox rows, claims, live activity
   'notifications',
   'like_counts',
+  // rental bookings (issue 22): nights hang off bookings, both off points and users
+  'booking_nights',
+  'bookings',
+  'rental_availability',
+  // chat (issue 22): lines hang off conversations, both off points and users
+  'chat_messages',
+  'chat_conversations',
   'inbox_messages',
   'callback_requests',
   'point_health_photos',
@@ -338,6 +345,7 @@ export const WIPE_ORDER = [
   'promo_events',
   'website_part_pictures',
   'website_parts',
+  'websites',
   'likes',
   'comments',
   'reviews',

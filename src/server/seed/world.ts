@@ -10,7 +10,8 @@ import { POINT_SUPERTYPES, type PointSupertype } from '../../shared/domain/super
 import { BUSINESS_TYPE_WEIGHTS } from './content';
 import type { ImageSet } from './images';
 import { DemoInbox } from './notifications';
-import { cityPicker, type SeedCity } from './places';
+import type { LandMask } from './land';
+import { cityPicker, jitterOnLand, type SeedCity } from './places';
 import { Random, makeId, weightedPicker } from './random';
 import type { Sink, TableSpec } from './sink';
 import {
@@ -281,6 +282,8 @@ export class SeedWorld {
   readonly pickSupertype: (rng: Random) => PointSupertype;
   readonly typePickers: Map<PointSupertype, (rng: Random) => Category>;
   readonly pickEventType: (rng: Random) => Category;
+  /** the event categories, for hosts that pick among the types that fit them. */
+  readonly eventTypes: readonly Category[];
   readonly pickPostCategory: (rng: Random) => string;
   readonly pickStatus: (rng: Random) => string;
   readonly pickAdmission = weightedPicker(ADMISSIONS, [45, 40, 15]);
@@ -307,6 +310,8 @@ export class SeedWorld {
     readonly cities: readonly SeedCity[],
     readonly images: ImageSet,
     readonly passwordHash: string,
+    /** where the coast is (land.ts); null: every spot counts as land (the map was never built). */
+    readonly land: LandMask | null = null,
   ) {
     this.userRng = Random.fork(seed, 'users');
     this.pointRng = Random.fork(seed, 'points');
@@ -331,6 +336,7 @@ export class SeedWorld {
       }),
     );
     const eventTypes = categoriesFor('event');
+    this.eventTypes = eventTypes;
     this.pickEventType = weightedPicker(
       eventTypes,
       eventTypes.map((c) => EVENT_TYPE_WEIGHTS[c.key] ?? 1),
@@ -347,6 +353,11 @@ export class SeedWorld {
     };
     this.carlosChance = Math.min(0.4, 400 / Math.max(1, 0.13 * total));
     this.smallSeedBoost = Math.max(1, 150 / Math.max(1, total));
+  }
+
+  /** A position near the city on land (places.ts jitter, redrawn while it falls in the water). */
+  place(rng: Random, city: SeedCity, scale = 1): { lat: number; lon: number } {
+    return jitterOnLand(rng, city, scale, this.land);
   }
 
   userId(index: number): string {

@@ -18,6 +18,9 @@ import * as m0015 from './migrations/0015_comments_keyset';
 import * as m0016 from './migrations/0016_notifications';
 import * as m0017 from './migrations/0017_city_feed_index';
 import * as m0018 from './migrations/0018_city_pages';
+import * as m0019 from './migrations/0019_websites';
+import * as m0020 from './migrations/0020_chat';
+import * as m0021 from './migrations/0021_bookings';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -43,6 +46,9 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0016_notifications', m0016],
   ['0017_city_feed_index', m0017],
   ['0018_city_pages', m0018],
+  ['0019_websites', m0019],
+  ['0020_chat', m0020],
+  ['0021_bookings', m0021],
 ];
 
 class InlineProvider implements MigrationProvider {

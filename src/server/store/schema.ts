@@ -30,6 +30,7 @@ export interface Database {
   notifications: NotificationsTable;
   website_parts: WebsitePartsTable;
   website_part_pictures: WebsitePartPicturesTable;
+  websites: WebsitesTable;
   media_assets: MediaAssetsTable;
   promo_events: PromoEventsTable;
   sessions: SessionsTable;
@@ -42,6 +43,11 @@ export interface Database {
   inbox_messages: InboxMessagesTable;
   point_health_photos: PointHealthPhotosTable;
   jobs: JobsTable;
+  rental_availability: RentalAvailabilityTable;
+  bookings: BookingsTable;
+  booking_nights: BookingNightsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export interface UsersTable {
@@ -367,6 +373,15 @@ export interface WebsitePartPicturesTable {
   /** 1..10 */
   pic_idx: number;
   url: string;
+  /** the post pipeline's other sizes, JSON {small, fallback, width, height} (migration 0019) */
+  variants: string | null;
+}
+
+/** A point's site's version (migration 0019): every website write names the one it read and bumps it. */
+export interface WebsitesTable {
+  point_id: string;
+  version: number;
+  updated_at: number;
 }
 
 /** An uploaded or generated file, stored content-addressed under DATA_DIR/media. */
@@ -537,4 +552,73 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** Days a rental's controllers opened or closed, at a price (migration 0021); the newest range says. */
+export interface RentalAvailabilityTable {
+  seq: Generated<number>;
+  rental_id: string;
+  /** YYYY-MM-DD, first day. */
+  start_date: string;
+  /** YYYY-MM-DD, exclusive. */
+  end_date: string;
+  is_open: number;
+  /** minor units (cents) a night. */
+  nightly_price: number;
+  hourly_price: number | null;
+  currency: string;
+  created_by: string;
+  created_at: number;
+}
+
+/** A guest's stay at a rental (migration 0021); state one of BOOKING_STATES. */
+export interface BookingsTable {
+  id: string;
+  rental_id: string;
+  guest_userid: string;
+  start_date: string;
+  /** exclusive: the morning the guest leaves. */
+  end_date: string;
+  nights: number;
+  total: number;
+  currency: string;
+  state: string;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+/** One night a requested or accepted booking holds; primary key (rental_id, night). */
+export interface BookingNightsTable {
+  rental_id: string;
+  night: string;
+  booking_id: string;
+}
+/** A conversation between one visitor and one point (migration 0020, issue 22). */
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  point_id: string;
+  visitor_id: string;
+  created_at: number;
+  /** the last line: its time, its text and whose side sent it ('visitor' or 'point'). */
+  last_at: number;
+  last_text: string;
+  last_side: string;
+  /** the newest line each side has read (0: none). */
+  visitor_read_id: number;
+  point_read_id: number;
+  /** lines of the other side each side has not read. */
+  visitor_unread: number;
+  point_unread: number;
+}
+
+/** One chat line (migration 0020): `client_id` is unique per sender (a resend is the same line). */
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: string;
+  side: string;
+  client_id: string;
+  text: string;
+  created_at: number;
 }

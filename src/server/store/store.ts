@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import type { Dialect } from './dialect';
 import { migrateToLatest } from './migrate';
 import { startCheckpointer } from './checkpointer';
+import { cachingStatements } from './statement-cache';
 
 export interface StoreOptions {
   /** a postgres:// URL; when absent the store is SQLite at `${dataDir}/xpoint.db`. */
@@ -80,7 +81,10 @@ function openSqlite(options: StoreOptions): Store {
           onFailure: (error) =>
             process.emitWarning(`SQLite checkpoints are back in the commits: ${String(error)}`),
         });
-  const db = new Kysely<Database>({ dialect: new TransactionalSqliteDialect({ database }) });
+  // each query text is prepared once (statement-cache.ts)
+  const db = new Kysely<Database>({
+    dialect: new TransactionalSqliteDialect({ database: cachingStatements(database) }),
+  });
   return storeOver(
     { db, dialect: 'sqlite', raw: { kind: 'sqlite', database }, location },
     () => database.prepare('select 1 as ok').get() !== undefined,

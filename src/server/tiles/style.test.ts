@@ -78,3 +78,31 @@ describe('buildStyle', () => {
     expect(layout('post')['text-anchor']).toBe('left');
   });
 });
+
+describe('buildStyle with the embedded basemap (issue 21: a true coast at street zooms)', () => {
+  const origin = 'https://xpoint.example.com';
+
+  it('reads the archive’s detail zooms as a second source from zoom 8, over Natural Earth overzoomed from 7', () => {
+    const style = buildStyle(origin, { kind: 'embedded', maxZoom: 12 }, ALL);
+    expect(validateStyleMin(style)).toEqual([]);
+    expect(style.sources[BASEMAP_SOURCE]).toMatchObject({ minzoom: 0, maxzoom: 7 });
+    expect(style.sources['basemap-detail']).toMatchObject({ minzoom: 8, maxzoom: 12 });
+    const ids = style.layers.map((layer) => layer.id);
+    // a water square over Natural Earth; on it Natural Earth land (for cells both OSM files lack),
+    // the OSM seas, the OSM land
+    const detail = ['detail-water', 'detail-base', 'detail-sea', 'detail-land'].map((id) => ids.indexOf(id));
+    expect(detail[0]).toBeGreaterThan(ids.indexOf('land'));
+    expect(detail.toSorted((a, b) => a - b)).toEqual(detail);
+    expect(new Set(detail).size).toBe(4);
+    const attribution = (style.sources[BASEMAP_SOURCE] as { attribution?: string }).attribution;
+    expect(attribution).toMatch(/OpenStreetMap/);
+    expect(attribution).toMatch(/no streets, lakes or rivers/);
+  });
+
+  it('draws an archive built before the detail zooms as it always did', () => {
+    const style = buildStyle(origin, { kind: 'embedded', maxZoom: 7 }, ALL);
+    expect(validateStyleMin(style)).toEqual([]);
+    expect(style.sources['basemap-detail']).toBeUndefined();
+    expect(style.layers.map((layer) => layer.id)).not.toContain('detail-land');
+  });
+});

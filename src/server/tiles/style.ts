@@ -7,8 +7,12 @@ import type {
 import { layers as protomapsLayers, namedFlavor } from '@protomaps/basemaps';
 import { AppError } from '../../shared/errors';
 import {
+  BASEMAP_ATTRIBUTION,
+  BASEMAP_DETAIL_MIN_ZOOM,
+  BASEMAP_DETAIL_SOURCE,
   BASEMAP_LAYERS,
   BASEMAP_SOURCE,
+  BASEMAP_WORLD_MAX_ZOOM,
   FONT_STACKS,
   LAYER_GROUPS,
   MAX_ZOOM,
@@ -109,10 +113,10 @@ const CLUSTER_RADIUS: ExpressionSpecification = [
 /** Point titles appear from this zoom on. */
 const POINT_TITLE_MIN_ZOOM = 13;
 
-function embeddedBasemapLayers(): LayerSpecification[] {
+function embeddedBasemapLayers(detail: boolean): LayerSpecification[] {
   const source = BASEMAP_SOURCE;
   const cityLarge: ExpressionSpecification = ['>=', ['get', 'population'], 1_000_000];
-  return [
+  const layers: LayerSpecification[] = [
     { id: 'background', type: 'background', paint: { 'background-color': COLORS.water } },
     {
       id: 'water',
@@ -127,6 +131,41 @@ function embeddedBasemapLayers(): LayerSpecification[] {
       source,
       'source-layer': BASEMAP_LAYERS.land,
       paint: { 'fill-color': COLORS.land, 'fill-antialias': true },
+    },
+    // street zooms near the demo cities: a water square hides the Natural Earth coast; on it Natural
+    // Earth land again (it decides only the cells both OSM files lack, as at Manhattan's Civic Center
+    // and in Sydney Harbour), the OSM seas, and the OSM land (scripts/map/coast.ts)
+    {
+      id: 'detail-water',
+      type: 'fill',
+      source: BASEMAP_DETAIL_SOURCE,
+      'source-layer': BASEMAP_LAYERS.detailWater,
+      minzoom: BASEMAP_DETAIL_MIN_ZOOM,
+      paint: { 'fill-color': COLORS.water, 'fill-antialias': false },
+    },
+    {
+      id: 'detail-base',
+      type: 'fill',
+      source: BASEMAP_DETAIL_SOURCE,
+      'source-layer': BASEMAP_LAYERS.detailBase,
+      minzoom: BASEMAP_DETAIL_MIN_ZOOM,
+      paint: { 'fill-color': COLORS.land, 'fill-antialias': false },
+    },
+    {
+      id: 'detail-sea',
+      type: 'fill',
+      source: BASEMAP_DETAIL_SOURCE,
+      'source-layer': BASEMAP_LAYERS.detailSea,
+      minzoom: BASEMAP_DETAIL_MIN_ZOOM,
+      paint: { 'fill-color': COLORS.water, 'fill-antialias': false },
+    },
+    {
+      id: 'detail-land',
+      type: 'fill',
+      source: BASEMAP_DETAIL_SOURCE,
+      'source-layer': BASEMAP_LAYERS.detailLand,
+      minzoom: BASEMAP_DETAIL_MIN_ZOOM,
+      paint: { 'fill-color': COLORS.land, 'fill-antialias': false },
     },
     {
       id: 'country-borders',
@@ -185,6 +224,10 @@ function embeddedBasemapLayers(): LayerSpecification[] {
       paint: { 'text-color': COLORS.countryLabel, 'text-halo-color': COLORS.halo, 'text-halo-width': 1.2 },
     },
   ];
+  // an archive built before the detail zooms has no second source to draw from
+  return detail
+    ? layers
+    : layers.filter((layer) => !('source' in layer) || layer.source !== BASEMAP_DETAIL_SOURCE);
 }
 
 /**
@@ -280,19 +323,29 @@ export function buildStyle(origin: string, basemap: BasemapMode, query: StyleQue
   };
   let baseLayers: LayerSpecification[] = [];
   if (basemap.kind !== 'external') {
+    // the embedded archive's world zooms stop at 7 (overzoomed); its detail zooms are a second source
+    const embeddedDetail = basemap.kind === 'embedded' && basemap.maxZoom > BASEMAP_WORLD_MAX_ZOOM;
     sources[BASEMAP_SOURCE] = {
       type: 'vector',
       tiles: [origin + TILE_PATHS.basemap],
       minzoom: 0,
-      maxzoom: basemap.maxZoom,
+      maxzoom: embeddedDetail ? BASEMAP_WORLD_MAX_ZOOM : basemap.maxZoom,
       attribution:
         basemap.kind === 'embedded'
-          ? 'Natural Earth, GeoNames'
+          ? BASEMAP_ATTRIBUTION
           : '<a href="https://protomaps.com">Protomaps</a> © <a href="https://openstreetmap.org">OpenStreetMap</a>',
     };
+    if (embeddedDetail) {
+      sources[BASEMAP_DETAIL_SOURCE] = {
+        type: 'vector',
+        tiles: [origin + TILE_PATHS.basemap],
+        minzoom: BASEMAP_DETAIL_MIN_ZOOM,
+        maxzoom: basemap.maxZoom,
+      };
+    }
     baseLayers =
       basemap.kind === 'embedded'
-        ? embeddedBasemapLayers()
+        ? embeddedBasemapLayers(embeddedDetail)
         : protomapsLayers(BASEMAP_SOURCE, namedFlavor('light'), { lang: 'en' });
   }
   const metadata: Record<string, unknown> = { 'xpoint:v': query.v, 'xpoint:imgformat': query.imgformat };

@@ -36,54 +36,65 @@ function searchSupertype(value: string): SearchSupertype | null | 'invalid' {
     : 'invalid';
 }
 
-const latitude = z.number().min(-90).max(90);
-const idObject = z.object({
-  id: z.string().refine(isValidId, 'letters, digits, underscore and hyphen only'),
-});
 /**
- * Search bounds come from the map's bounds, whose longitudes are not wrapped when the view crosses
- * the antimeridian, so they may lie in [-360, 360]. The map centre (`loc.lng`) is wrapped.
+ * The schemas are built on first use, not when the module loads: every page's first script imports
+ * the address rules, and building these zod schemas cost about 100 ms of one task on Lighthouse's
+ * phone (four times slower than this machine) before the full-screen page could hydrate.
  */
-const corner = z.object({ lat: latitude, lon: z.number().min(-360).max(360) });
+function buildSchemas() {
+  const latitude = z.number().min(-90).max(90);
+  const idObject = z.object({
+    id: z.string().refine(isValidId, 'letters, digits, underscore and hyphen only'),
+  });
+  /**
+   * Search bounds come from the map's bounds, whose longitudes are not wrapped when the view crosses
+   * the antimeridian, so they may lie in [-360, 360]. The map centre (`loc.lng`) is wrapped.
+   */
+  const corner = z.object({ lat: latitude, lon: z.number().min(-360).max(360) });
 
-const locSchema = z.object({
-  zoom: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
-  lng: z.number().min(-180).max(180),
-  lat: latitude,
-});
+  const locSchema = z.object({
+    zoom: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
+    lng: z.number().min(-180).max(180),
+    lat: latitude,
+  });
 
-const dataSchema = z.object({
-  loc: locSchema.optional(),
-  search: z
-    .object({
-      supertype: z
-        .string()
-        .max(32)
-        .refine((value) => searchSupertype(value) !== 'invalid', 'not a searchable supertype')
-        .optional(),
-      keywords: z.string().max(MAX_KEYWORDS_LENGTH).optional(),
-      southwest: corner.optional(),
-      northeast: corner.optional(),
-      paging: z
-        .object({
-          pageNumber: z.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
-          pageSize: z
-            .number()
-            .refine(
-              (size) => (SEARCH_PAGE_SIZES as readonly number[]).includes(size),
-              'page size 12, 24, 48 or 96',
-            )
-            .optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  event: idObject.optional(),
-  xpoint: idObject.optional(),
-  cluster: z
-    .object({ group: z.enum(LAYER_GROUPS), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
-    .optional(),
-});
+  const data = z.object({
+    loc: locSchema.optional(),
+    search: z
+      .object({
+        supertype: z
+          .string()
+          .max(32)
+          .refine((value) => searchSupertype(value) !== 'invalid', 'not a searchable supertype')
+          .optional(),
+        keywords: z.string().max(MAX_KEYWORDS_LENGTH).optional(),
+        southwest: corner.optional(),
+        northeast: corner.optional(),
+        paging: z
+          .object({
+            pageNumber: z.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
+            pageSize: z
+              .number()
+              .refine(
+                (size) => (SEARCH_PAGE_SIZES as readonly number[]).includes(size),
+                'page size 12, 24, 48 or 96',
+              )
+              .optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+    event: idObject.optional(),
+    xpoint: idObject.optional(),
+    cluster: z
+      .object({ group: z.enum(LAYER_GROUPS), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+      .optional(),
+  });
+  return { loc: locSchema, data };
+}
+
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+const addressSchemas = () => (schemas ??= buildSchemas());
 
 /** Only the known structure is four levels deep (data.search.southwest.lat); deeper is never read. */
 const PRUNE_DEPTH = 4;
@@ -154,7 +165,7 @@ function roundLocation(loc: MapLocation): MapLocation {
 
 /** A map view from untrusted JSON (the location cookie, the hash): valid and rounded, or null. */
 export function parseLocation(value: unknown): MapLocation | null {
-  const result = locSchema.safeParse(value);
+  const result = addressSchemas().loc.safeParse(value);
   return result.success ? roundLocation(result.data) : null;
 }
 
@@ -162,7 +173,7 @@ export function parseLocation(value: unknown): MapLocation | null {
 function validate(json: unknown): DataResult {
   const pruned = prune(json, 0) ?? {};
   if (!isPlainObject(pruned)) return { ok: false, reason: 'data is not a JSON object' };
-  const result = dataSchema.safeParse(pruned);
+  const result = addressSchemas().data.safeParse(pruned);
   if (!result.success) {
     const reasons = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     return { ok: false, reason: reasons.join('; ') };

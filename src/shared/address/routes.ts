@@ -62,6 +62,8 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   'event',
   'review',
   'rental',
+  'chat',
+  'inbox',
   'profile',
   'data',
   // account pages (the web app routes them; they are never bare point ids)
@@ -337,6 +339,17 @@ export function parseAddress(pathname: string, search?: string): ParsedAddress {
     }
     case 'rental':
       return count === 3 && third === '2' ? idRoute('rental-book', 1) : notFound();
+    case 'chat': {
+      if (count < 2 || count > 3) return notFound();
+      const pointId = idAt(1);
+      if (pointId === null) return badId('the point id');
+      if (count === 2) return answer({ screen: 'chat', pointId });
+      const visitorId = idAt(2);
+      return visitorId === null ? badId('the visitor id') : answer({ screen: 'chat', pointId, visitorId });
+    }
+    case 'inbox':
+      if (count === 1) return answer({ screen: 'inbox' });
+      return count === 2 && second === 'bookings' ? answer({ screen: 'inbox', tab: 'bookings' }) : notFound();
     case 'review': {
       if (count !== 2 || second !== 'invitereview') return notFound();
       const appId = queryParam(params, 'appid');
@@ -535,6 +548,12 @@ export function buildAddress(route: Route): string {
       return withQuery('/Event/AddAsChild', [['parentid', requireId(route.parentId, 'parent event id')]]);
     case 'invite-review':
       return withQuery('/Review/InviteReview', [['appid', requireId(route.appId, 'point id')]]);
+    case 'chat':
+      return route.visitorId === undefined
+        ? `/chat/${requireId(route.pointId, 'point id')}`
+        : `/chat/${requireId(route.pointId, 'point id')}/${requireId(route.visitorId, 'visitor id')}`;
+    case 'inbox':
+      return route.tab === 'bookings' ? '/inbox/bookings' : '/inbox';
     case 'not-found':
       return isSafeReturnPath(route.path) ? route.path : '/';
     default:

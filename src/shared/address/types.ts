@@ -146,6 +146,10 @@ export type Route =
   | { screen: 'event-add-child'; parentId: string }
   /** /Review/InviteReview?appid={id} */
   | { screen: 'invite-review'; appId: string }
+  /** /chat/{pointid} (a visitor's conversation) or /chat/{pointid}/{visitorid} (the point answering; issue 22) */
+  | { screen: 'chat'; pointId: string; visitorId?: string }
+  /** /inbox (conversations) or /inbox/bookings (issue 22) */
+  | { screen: 'inbox'; tab?: 'bookings' }
   /** Anything else; `path` is what was asked for, for the message. */
   | { screen: 'not-found'; path: string };
 

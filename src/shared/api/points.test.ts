@@ -114,10 +114,30 @@ describe('update point contract', () => {
 });
 
 describe('media contract', () => {
-  it('takes a position only for screenshots, and needs one to remove a screenshot', () => {
+  it('takes a position only for screenshots and health photos, and needs one to remove either', () => {
     expect(
       errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'logo', position: 2, data: 'data:,' }),
-    ).toEqual({ field: 'position', errorcode: 1003, error: 'position: only screenshots have a position.' });
+    ).toEqual({
+      field: 'position',
+      errorcode: 1003,
+      error: 'position: only screenshots and health photos have a position.',
+    });
+    expect(errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'health', data: null })).toEqual({
+      field: 'position',
+      errorcode: 1003,
+      error: 'position: is required to remove a health photo.',
+    });
+    // screenshots stop at 14, health photos at 20
+    expect(
+      errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'screenshot', position: 15, data: null }),
+    ).toMatchObject({ error: 'position: must be between 1 and 14.' });
+    expect(
+      pointMediaRequestSchema.safeParse({ id: 'p', version: 1, slot: 'health', position: 15, data: null })
+        .success,
+    ).toBe(true);
+    expect(
+      errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'health', position: 21, data: null }),
+    ).toMatchObject({ error: 'position: must be between 1 and 20.' });
     expect(errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'screenshot', data: null })).toEqual(
       {
         field: 'position',
@@ -129,7 +149,9 @@ describe('media contract', () => {
       errorOf(pointMediaRequestSchema, { id: 'p', version: 1, slot: 'banner', data: null }),
     ).toMatchObject({
       errorcode: 1003,
-      error: expect.stringMatching(/^slot: must be one of cover_image, cover_video, logo, screenshot/),
+      error: expect.stringMatching(
+        /^slot: must be one of cover_image, cover_video, logo, screenshot, health/,
+      ),
     });
   });
 });

@@ -3,7 +3,7 @@ import { CONTACT_ROLES, type ContactRole } from '../domain/enums';
 import { findCategory } from '../domain/categories';
 import { POINT_SUPERTYPES, type PointSupertype } from '../domain/supertypes';
 import { ERRORS } from '../errors';
-import { MAX_SCREENSHOTS, type OpeningHoursWarning } from '../validation/points';
+import { MAX_HEALTH_PHOTOS, MAX_SCREENSHOTS, type OpeningHoursWarning } from '../validation/points';
 import {
   ADDRESS_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
@@ -353,8 +353,17 @@ export const claimDecisionResponseSchema = z.object({
 export type ClaimDecisionResponse = z.infer<typeof claimDecisionResponseSchema>;
 
 /** Media slots of a point (spec §3 media fields). */
-export const MEDIA_SLOTS = ['cover_image', 'cover_video', 'logo', 'screenshot'] as const;
+/**
+ * The point media slots (spec §3): cover image or video, logo, screenshots 1..14, and the health
+ * photos 1..20 (§3 healthdata, §7 healthphoto: shown once the point's health status is verified).
+ */
+export const MEDIA_SLOTS = ['cover_image', 'cover_video', 'logo', 'screenshot', 'health'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+/** The slots that hold many files, each at a position. */
+export const POSITIONED_SLOTS = { screenshot: MAX_SCREENSHOTS, health: MAX_HEALTH_PHOTOS } as const;
+export function isPositionedSlot(slot: MediaSlot): slot is keyof typeof POSITIONED_SLOTS {
+  return slot === 'screenshot' || slot === 'health';
+}
 
 const pointMediaFields = {
   id: idSchema(),
@@ -365,8 +374,7 @@ const pointMediaFields = {
     z
       .number({ error: 'must be a number.' })
       .int('must be a whole number.')
-      .min(1, `must be between 1 and ${MAX_SCREENSHOTS}.`)
-      .max(MAX_SCREENSHOTS, `must be between 1 and ${MAX_SCREENSHOTS}.`)
+      .min(1, 'must be 1 or more.')
       .optional(),
   ),
 };
@@ -374,8 +382,19 @@ function onlyScreenshotsHavePositions(
   media: { slot: MediaSlot; position?: number | undefined },
   ctx: z.RefinementCtx,
 ) {
-  if (media.position !== undefined && media.slot !== 'screenshot')
-    ctx.addIssue({ code: 'custom', path: ['position'], message: 'only screenshots have a position.' });
+  if (media.position === undefined) return;
+  if (!isPositionedSlot(media.slot))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['position'],
+      message: 'only screenshots and health photos have a position.',
+    });
+  else if (media.position > POSITIONED_SLOTS[media.slot])
+    ctx.addIssue({
+      code: 'custom',
+      path: ['position'],
+      message: `must be between 1 and ${POSITIONED_SLOTS[media.slot]}.`,
+    });
 }
 
 /**
@@ -387,8 +406,12 @@ export const pointMediaRequestSchema = z
   .object({ ...pointMediaFields, data: mediaDataSchema })
   .superRefine((media, ctx) => {
     onlyScreenshotsHavePositions(media, ctx);
-    if (media.data === null && media.slot === 'screenshot' && media.position === undefined)
-      ctx.addIssue({ code: 'custom', path: ['position'], message: 'is required to remove a screenshot.' });
+    if (media.data === null && isPositionedSlot(media.slot) && media.position === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['position'],
+        message: `is required to remove a ${media.slot === 'health' ? 'health photo' : 'screenshot'}.`,
+      });
   });
 /**
  * POST /v1/xpoint/media as multipart/form-data: the same fields as text parts, then the file (any
@@ -463,6 +486,10 @@ export const editablePointSchema = z.object({
   url_cover_image: z.string().nullable(),
   url_cover_video: z.string().nullable(),
   screenshots: z.array(z.object({ position: z.number(), url: z.string() })),
+  /** §3 healthdata: 0 undefined, 1 verification pending, 2 verified (health photos show then). */
+  health_status: z.number(),
+  /** the health photos by position, whatever the status (the owner sees what they sent). */
+  health_photos: z.array(z.object({ position: z.number(), url: z.string() })),
   owner_username: z.string().nullable(),
   consultant_username: z.string().nullable(),
   version: z.number(),

@@ -114,6 +114,11 @@ export const pagedSearchResponseSchema = z.object({
   results: z.array(searchResultSchema),
   /** matches in all pages (an estimate for very broad queries over large areas). */
   posts_total: z.number(),
+  /**
+   * false when posts_total is an estimate (said as "about 2,000"): never less than the pages shown
+   * hold, and the same for every page of the query, so the last page holds still.
+   */
+  posts_total_exact: z.boolean(),
   page_current: z.number(),
   page_total: z.number(),
   page_size: z.number(),

@@ -3,6 +3,8 @@
  * both sides render from, and where the page carries it.
  */
 import type { PointDetails } from '../api/details';
+import type { WebsiteView } from '../website';
+import type { OpeningHoursText } from './hours-text';
 
 /** The `id` of the `<script type="application/json">` holding the page's data. */
 export const PAGE_DATA_ELEMENT_ID = 'xp-page-data';
@@ -18,6 +20,13 @@ export interface FullScreenPageData {
   host: string;
   /** the reader's language for dates and times (from Accept-Language), written the same on both sides. */
   locale: string;
+  /** the point's own site (issue 20), rendered in the site viewer; absent for help requests and incidents. */
+  website?: WebsiteView | null;
+  /**
+   * The point's opening hours in words (open now, the next change, the rules), written by the server
+   * at the same instant as the details, so the browser hydrates them as they are; null without hours.
+   */
+  hoursText?: OpeningHoursText | null;
 }
 
 /** Renders the full-screen page's markup (the inside of #root) from its data. */

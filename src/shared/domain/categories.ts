@@ -5,13 +5,18 @@ import { GENERATED_CATEGORIES } from './categories.generated';
  * One type within a supertype: the `type` (businesstype) of a point or event.
  * `key` is the stored value (snake_case, stable); `name` is what people read;
  * `icon` names an SVG in @mapbox/maki (`maki-…`) or @rapideditor/temaki (`temaki-…`).
- * `osm` is the OpenStreetMap tag the type was derived from, when it was.
+ * `osm` is the OpenStreetMap tag the type was derived from, when it was; `terms` its other words.
  */
 export interface Category {
   readonly key: string;
   readonly name: string;
   readonly icon: string;
   readonly osm?: string;
+  /**
+   * Other words people use for the type (the OpenStreetMap preset's English terms and aliases, and a
+   * few everyday phrases): search, suggestions and the add-new type filter match them like the name.
+   */
+  readonly terms?: readonly string[];
 }
 
 export type CategorySupertype = PointSupertype | 'event';

@@ -26,6 +26,8 @@ export const CLICK_HIT_BOX_PX = 5;
 /** Source ids in the style. */
 export const POINTS_SOURCE = 'xpoints';
 export const BASEMAP_SOURCE = 'basemap';
+/** The embedded basemap's street-zoom detail (same archive, zooms 8+ around the demo cities). */
+export const BASEMAP_DETAIL_SOURCE = 'basemap-detail';
 
 /** URL paths the server serves (absolute URLs in the style are built from the request). */
 export const TILE_PATHS = {
@@ -138,7 +140,25 @@ export const BASEMAP_LAYERS = {
   land: 'land',
   boundaries: 'countries',
   places: 'places',
+  /**
+   * street-zoom detail around the demo cities, bottom to top: a water square, Natural Earth land (for
+   * the cells both OpenStreetMap files lack), the OpenStreetMap seas, the OpenStreetMap land.
+   */
+  detailWater: 'detail_water',
+  detailBase: 'detail_base',
+  detailSea: 'detail_sea',
+  detailLand: 'detail_land',
 } as const;
+
+/** The embedded basemap's Natural Earth zooms (overzoomed beyond) and its detail zooms around the demo cities. */
+export const BASEMAP_WORLD_MAX_ZOOM = 7;
+export const BASEMAP_DETAIL_MIN_ZOOM = 8;
+/**
+ * The embedded basemap's credits, honest about what it lacks: a true coast only near the demo
+ * cities, and no roads, lakes or rivers anywhere (BASEMAP gives a street map).
+ */
+export const BASEMAP_ATTRIBUTION =
+  'Natural Earth, GeoNames, © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> (coasts near demo cities) · overview map: no streets, lakes or rivers';
 
 /**
  * Glyph font stacks the server generates. Regular, Medium and Italic are also the names the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkOpeningHours } from './openingHours';
 import {
   MIN_DATE_MS,
-  checkOpeningHours,
   dateProblem,
   distanceM,
   editDistance,

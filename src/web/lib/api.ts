@@ -89,6 +89,27 @@ export interface RequestOptions {
    * refresh that hears writes would fetch it again, and again.
    */
   read?: boolean;
+  /**
+   * Sends the body as form fields (application/x-www-form-urlencoded) rather than JSON: §7 posts the
+   * suggestions so. A nested object becomes bracketed fields, `southwest[lat]=…`.
+   */
+  form?: boolean;
+  /** Extra request headers (§7: the paged search says `X-Requested-With`). */
+  headers?: Record<string, string>;
+}
+
+/** A flat or one-level-nested object as form fields: `{a: {b: 1}}` → `a[b]=1`; null and undefined are left out. */
+export function formFields(body: Record<string, unknown>): URLSearchParams {
+  const fields = new URLSearchParams();
+  const add = (key: string, value: unknown) => {
+    if (value === null || value === undefined) return;
+    if (typeof value === 'object')
+      for (const [inner, nested] of Object.entries(value as Record<string, unknown>))
+        add(`${key}[${inner}]`, nested);
+    else fields.append(key, String(value as string | number | boolean));
+  };
+  for (const [key, value] of Object.entries(body)) add(key, value);
+  return fields;
 }
 
 async function request<S extends z.ZodType>(
@@ -98,8 +119,10 @@ async function request<S extends z.ZodType>(
   body: unknown,
   options: RequestOptions,
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const form = options.form === true && body !== undefined;
+  if (body !== undefined)
+    headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
   if (!SAFE_METHODS.has(method)) {
     const token = currentAntiforgeryToken();
     if (token !== null) headers[ANTIFORGERY_HEADER] = token;
@@ -109,7 +132,12 @@ async function request<S extends z.ZodType>(
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : form
+            ? formFields(body as Record<string, unknown>).toString()
+            : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });

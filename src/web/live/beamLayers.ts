@@ -1,3 +1,4 @@
+import { SELECTED_LAYERS } from '../map/selectedPlace';
 import type { ExpressionSpecification, GeoJSONSource, Map as MaplibreMap } from 'maplibre-gl';
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { BeamKindName, DrawnBeam } from './beamBoard';
@@ -109,26 +110,34 @@ export class BeamLayers {
       return;
     }
     this.fading.clear();
-    map.addLayer({
-      id: BEAM_LAYERS.pulse,
-      type: 'circle',
-      source: BEAM_SOURCE,
-      paint: this.pulsePaint(0),
-    });
-    map.addLayer({
-      id: BEAM_LAYERS.dot,
-      type: 'circle',
-      source: BEAM_SOURCE,
-      // a ring that frames the point's own badge rather than covering it
-      paint: {
-        'circle-radius': ['case', ['get', 'emphasis'], 15, 12],
-        'circle-color': colourByKind,
-        'circle-opacity': ['*', fade, 0.15],
-        'circle-stroke-color': colourByKind,
-        'circle-stroke-width': ['case', ['get', 'emphasis'], 4, 3],
-        'circle-stroke-opacity': fade,
+    // beneath the opened place's mark when it is there: a beam never hides the place the panel shows
+    const below = map.getLayer(SELECTED_LAYERS.halo) === undefined ? undefined : SELECTED_LAYERS.halo;
+    map.addLayer(
+      {
+        id: BEAM_LAYERS.pulse,
+        type: 'circle',
+        source: BEAM_SOURCE,
+        paint: this.pulsePaint(0),
       },
-    });
+      below,
+    );
+    map.addLayer(
+      {
+        id: BEAM_LAYERS.dot,
+        type: 'circle',
+        source: BEAM_SOURCE,
+        // a ring that frames the point's own badge rather than covering it
+        paint: {
+          'circle-radius': ['case', ['get', 'emphasis'], 15, 12],
+          'circle-color': colourByKind,
+          'circle-opacity': ['*', fade, 0.15],
+          'circle-stroke-color': colourByKind,
+          'circle-stroke-width': ['case', ['get', 'emphasis'], 4, 3],
+          'circle-stroke-opacity': fade,
+        },
+      },
+      below,
+    );
     this.wake();
   }
 

@@ -22,9 +22,12 @@ import {
   type LayerGroup,
 } from '../../shared/map/contract';
 import { externalBasemapUrl, mergeOverlay } from '../../shared/map/overlay';
+import { fetchClusterLeaves } from './clusterApi';
 import { LayerToggles } from './LayerToggles';
+import { MyLocationControl } from './myLocation';
 import { attachResultClicks, bindResultMap, hitsResultMarker, installResultLayers } from './resultMarkers';
 import { loadHiddenGroups, saveHiddenGroups } from './layerVisibility';
+import { bindSelectedMap, installSelectedLayers } from './selectedPlace';
 import { parseMapHash, type MapLocation } from '../../shared/address';
 import {
   initialBounds,
@@ -69,7 +72,32 @@ export interface ClusterClick {
  * workers resolve it the same way as the page.
  */
 export function styleUrl(origin: string = window.location.origin): string {
-  return new URL(TILE_PATHS.style, origin).toString();
+  const url = new URL(TILE_PATHS.style, origin);
+  // §7: the style is asked for with its version, the image format the browser decodes best and the layers
+  url.search = new URLSearchParams({
+    v: STYLE_VERSION,
+    imgformat: supportsWebp() ? 'webp' : 'png',
+    layers: 'all',
+  }).toString();
+  return url.toString();
+}
+
+/** The style's version in its address: a new one is a new address, past any cache. */
+const STYLE_VERSION = '2';
+
+let webp: boolean | null = null;
+/** Whether this browser encodes (and so decodes) WebP: a canvas says so at once, without a network trip. */
+export function supportsWebp(): boolean {
+  if (webp === null) {
+    try {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      webp = canvas.toDataURL('image/webp').startsWith('data:image/webp');
+    } catch {
+      webp = false;
+    }
+  }
+  return webp;
 }
 
 /**
@@ -257,6 +285,28 @@ export function addMapClickHandler(handler: MapClickHandler): () => void {
   return () => clickHandlers.delete(handler);
 }
 
+/** Places closer than this (degrees, about a metre) are one spot: zooming never parts them. */
+const ONE_SPOT_DEGREES = 1e-5;
+
+/**
+ * Whether every place of a small cluster sits at one spot (a building's shops, a market's stalls).
+ * A failed or large answer says no: the click then zooms in, which is never wrong.
+ */
+async function clusterAtOneSpot(group: LayerGroup, clusterId: number): Promise<boolean> {
+  try {
+    const { total, leaves } = await fetchClusterLeaves(group, clusterId, 0);
+    const first = leaves[0];
+    if (first === undefined || total > leaves.length) return false;
+    return leaves.every(
+      (leaf) =>
+        Math.abs(leaf.lat - first.lat) < ONE_SPOT_DEGREES &&
+        Math.abs(leaf.lon - first.lon) < ONE_SPOT_DEGREES,
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** The map once it has first gone idle; later work (live activity) waits for it. */
 let readyMap: MaplibreMap | null = null;
 const readyListeners = new Set<(map: MaplibreMap) => void>();
@@ -365,6 +415,8 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       attributionControl: { compact: true },
     });
     map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+    // added after the zoom buttons, so it sits above them (bottom corners stack upwards)
+    map.addControl(new MyLocationControl(), 'bottom-right');
     mapRef.current = map;
     mountedMap = map;
 
@@ -381,9 +433,11 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
     map.on('style.load', () => {
       applyHiddenGroups(map, hiddenRef.current);
       installResultLayers(map);
+      installSelectedLayers(map);
     });
     attachResultClicks(map);
     bindResultMap(map);
+    bindSelectedMap(map);
 
     map.on('moveend', (event) => {
       const loc = currentLocation(map);
@@ -427,9 +481,26 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
         typeof clusterId === 'number' &&
         isLayerGroup(group ?? '')
       ) {
-        const loc = currentLocation(map);
-        if (loc !== null)
-          callbacksRef.current.onClusterClick?.({ group: group as LayerGroup, clusterId, loc });
+        // Google's behaviour (issue 21, item 10): a cluster that splits apart within the map's zooms
+        // is zoomed in to; only one that never splits (at max zoom, or points at one spot) is listed
+        const expansion = Number(properties.expansion_zoom);
+        const zoom = map.getZoom();
+        const list = () => {
+          const loc = currentLocation(map);
+          if (loc !== null)
+            callbacksRef.current.onClusterClick?.({ group: group as LayerGroup, clusterId, loc });
+        };
+        if (!Number.isFinite(expansion) || expansion > MAX_ZOOM || expansion <= zoom + 0.01) return list();
+        const [lng, lat] =
+          feature.geometry.type === 'Point'
+            ? (feature.geometry.coordinates as [number, number])
+            : [event.lngLat.lng, event.lngLat.lat];
+        const zoomIn = () =>
+          map.easeTo({ center: [lng, lat], zoom: Math.min(MAX_ZOOM, Math.max(expansion, zoom + 1)) });
+        // places at one spot never come apart, however far one zooms: those are listed at once
+        void clusterAtOneSpot(group as LayerGroup, clusterId).then((oneSpot) =>
+          oneSpot ? list() : zoomIn(),
+        );
         return;
       }
       if (typeof properties.clickurl === 'string' && properties.clickurl.startsWith('/')) {
@@ -472,6 +543,7 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       if (mountedMap === map) mountedMap = null;
       if (readyMap === map) readyMap = null;
       bindResultMap(null);
+      bindSelectedMap(null);
       mapRef.current = null;
       map.remove();
     };

@@ -16,6 +16,7 @@ import { InviteReviewRoute } from '../features/reviews/InviteReviewRoute';
 import { refreshPointTiles, refreshPointTilesAt } from '../map/pointTiles';
 import { SearchForm } from '../features/search/SearchForm';
 import { DEFAULT_TITLE, ShellContext } from './context';
+import { badLinkMessage } from './badLink';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
@@ -54,6 +55,17 @@ const PostRoute = lazy(() =>
 );
 const CreatePostModal = lazy(() =>
   import('../features/posts/PostRoute').then((module) => ({ default: module.CreatePostModal })),
+);
+/** Booking a rental (issue 22) loads when first opened, with its calendar. */
+const RentalBookingPage = lazy(() =>
+  import('../features/bookings/RentalBookingPage').then((module) => ({ default: module.RentalBookingPage })),
+);
+/** Chat with a point and the inbox (issue 22) load when first opened. */
+const ChatPanel = lazy(() =>
+  import('../features/chat/ChatPanel').then((module) => ({ default: module.ChatPanel })),
+);
+const InboxPanel = lazy(() =>
+  import('../features/chat/InboxPanel').then((module) => ({ default: module.InboxPanel })),
 );
 /** The owner's edit and copy-to-new forms load when first opened, with the write contracts and opening_hours. */
 const PointEditPanel = lazy(() =>
@@ -213,6 +225,15 @@ function ShellPanel({
 
   switch (route.screen) {
     case 'map':
+      // a link whose data holds a value that cannot be used (bounds off the globe, an unknown
+      // supertype) says why, closing shows the map (issue 21); data that is not JSON at all closes
+      // the panel as §8 says (the reason then names no field)
+      if (problem?.kind === 'bad-data' && /^[\w.]+: /.test(problem.detail))
+        return failure(
+          'This link could not be opened',
+          badLinkMessage(window.location.pathname, problem.detail),
+        );
+      return null;
     case 'profile':
       return null;
     case 'landing':
@@ -336,6 +357,27 @@ function ShellPanel({
       );
     case 'invite-review':
       return <InviteReviewRoute appId={route.appId} />;
+    case 'rental-book':
+      return lazyLevel(
+        {
+          title: 'Book a rental',
+          className: 'bookings-panel',
+          label: 'Loading the calendar…',
+          withBack: true,
+        },
+        <RentalBookingPage key={route.id} id={route.id} />,
+      );
+    case 'chat':
+      return lazyLevel(
+        { title: 'Chat', className: 'chat-panel', label: 'Loading the conversation…', withBack: true },
+        <ChatPanel
+          key={`${route.pointId}/${route.visitorId ?? ''}`}
+          pointId={route.pointId}
+          visitorId={route.visitorId}
+        />,
+      );
+    case 'inbox':
+      return lazyLevel({ title: 'Inbox', className: 'chat-inbox-panel' }, <InboxPanel tab={route.tab} />);
     case 'not-found':
       return failure('Page not found', `There is no page at ${route.path || 'this address'}.`);
     default:

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface SidePanelProps {
   /** the heading; focus moves to it when the panel opens or its level changes. */
@@ -31,36 +31,70 @@ export function SidePanel({
   children,
 }: SidePanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const showRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
+  // §2 show, hide, toggle: hidden, the panel stays mounted with its level, so showing it again
+  // brings back the same list or place (a phone user looks at the map and comes back)
+  const [hidden, setHidden] = useState(false);
+  const [shownLevel, setShownLevel] = useState(levelKey);
+  if (shownLevel !== levelKey) {
+    // a new level (a marker clicked while hidden) shows the panel again
+    setShownLevel(levelKey);
+    setHidden(false);
+  }
   useEffect(() => {
-    headingRef.current?.focus({ preventScroll: true });
-  }, [levelKey]);
+    if (hidden) showRef.current?.focus({ preventScroll: true });
+    else headingRef.current?.focus({ preventScroll: true });
+  }, [levelKey, hidden]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     event.stopPropagation();
     onClose();
   };
+  const classes = [
+    'side-panel',
+    ...(className === undefined ? [] : [className]),
+    ...(hidden ? ['side-panel--hidden'] : []),
+  ];
   return (
-    <aside
-      className={className === undefined ? 'side-panel' : `side-panel ${className}`}
-      aria-labelledby={headingId}
-      onKeyDown={onKeyDown}
-    >
-      <div className="side-panel__head">
-        {onBack !== undefined && (
-          <button type="button" className="side-panel__back" aria-label="Back" onClick={onBack}>
-            <span aria-hidden="true">‹</span>
-          </button>
-        )}
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="side-panel__title">
-          {title}
-        </h2>
-        <button type="button" className="side-panel__close" aria-label={closeLabel} onClick={onClose}>
-          <span aria-hidden="true">×</span>
+    <>
+      {hidden && (
+        <button
+          ref={showRef}
+          type="button"
+          className="side-panel-show xp-button"
+          aria-label="Show the panel"
+          onClick={() => setHidden(false)}
+        >
+          <span aria-hidden="true">☰</span> <span className="side-panel-show__title">{title}</span>
         </button>
-      </div>
-      <div className="side-panel__content">{children}</div>
-    </aside>
+      )}
+      <aside className={classes.join(' ')} aria-labelledby={headingId} onKeyDown={onKeyDown} hidden={hidden}>
+        <div className="side-panel__head">
+          {onBack !== undefined && (
+            <button type="button" className="side-panel__back" aria-label="Back" onClick={onBack}>
+              <span aria-hidden="true">‹</span>
+            </button>
+          )}
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="side-panel__title">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="side-panel__hide"
+            aria-label="Hide the panel"
+            title="Hide the panel to see the map"
+            onClick={() => setHidden(true)}
+          >
+            <span aria-hidden="true">⌄</span>
+          </button>
+          <button type="button" className="side-panel__close" aria-label={closeLabel} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className="side-panel__content">{children}</div>
+      </aside>
+    </>
   );
 }
 

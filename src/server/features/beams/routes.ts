@@ -30,6 +30,7 @@ import { DEFAULT_SCHEDULER, BeamScheduler, type SchedulerOptions } from './sched
 import { ReportBeams } from './reports';
 import { BeamService, boxOf } from './service';
 import type { Limits } from '../../http/rate-limits';
+import type { ChatService } from '../chat/service';
 import type { SocialEvents } from '../social/events';
 
 /**
@@ -127,7 +128,9 @@ export const liveRoutes: FastifyPluginAsync<{
   limits: Limits;
   /** the social features' domain events: pushed to the pages and people they concern. */
   social: SocialEvents;
-}> = async (root, { config, store, auth, follower, limits, social }) => {
+  /** chat with a point (issue 22): who sits in which conversation; lines stored before broadcast. */
+  chat?: ChatService;
+}> = async (root, { config, store, auth, follower, limits, social, chat }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tuning: LiveTuning = {
     ...DEFAULT_LIVE_TUNING,
@@ -146,6 +149,7 @@ export const liveRoutes: FastifyPluginAsync<{
     bus,
     log: app.log,
     authenticate: userOfToken,
+    ...(chat ? { chat } : {}),
     pointLocation: async (id) => {
       const point = await findPoint(store, id);
       return point ? { lat: point.lat, lon: point.lon } : null;
@@ -162,6 +166,9 @@ export const liveRoutes: FastifyPluginAsync<{
       );
     },
   });
+
+  // a conversation's events (read receipts) reach its sockets on every process
+  chat?.attach((room, event, payload) => bus.publish({ type: 'chat', topic: room, event, payload }));
 
   // social pushes go on the bus, so the pages and people they concern hear them on whichever process
   // holds their socket (through Redis when several run)

@@ -8,6 +8,7 @@ import type { CityPagesData, CityPagesRenderer } from '../../../shared/citypages
 import { cityPageHead, eventPageHead, searchPageHead } from '../../../shared/citypages/seo';
 import { AppError } from '../../../shared/errors';
 import type { Store } from '../../store/store';
+import { TemplateFile } from '../../http/template-file';
 import { CityPageService } from './service';
 
 /** Where citypage.html (the Vite build's template of these pages) takes what the server writes. */
@@ -51,27 +52,30 @@ function fill(template: string, marker: string, text: string): string {
  */
 export class CityPages {
   readonly service: CityPageService;
+  private readonly template: TemplateFile;
 
   /** `publicUrl` (PUBLIC_URL) starts canonical links and JSON-LD URLs, never the request's Host. */
   constructor(
     store: Store,
     private readonly renderer: CityPagesRenderer | null,
-    private readonly templateFile: string,
+    templateFile: string,
     private readonly publicUrl: string,
   ) {
     this.service = new CityPageService(store);
+    this.template = new TemplateFile(templateFile);
   }
 
   /** Whether pages are rendered here (the renderer and its template are built). */
   get available(): boolean {
-    return this.renderer !== null && fs.existsSync(this.templateFile);
+    return this.renderer !== null && this.template.read() !== null;
   }
 
   /** The whole document for a page's data. */
   async render(data: CityPagesData): Promise<string> {
     if (this.renderer === null) throw new AppError('pageRendererNotBuilt');
-    // read each time, as the full-screen page does: a rebuild while the server runs changes its asset names
-    const template = await fs.promises.readFile(this.templateFile, 'utf8');
+    // a rebuild while the server runs changes the asset names: TemplateFile notices
+    const template = this.template.read();
+    if (template === null) throw new AppError('pageRendererNotBuilt');
     const markup = this.renderer(data);
     const head = this.head(data);
     const dataHtml = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;

@@ -101,32 +101,43 @@ export class CityPageService {
       q.cityEvents(this.store.db, city.id, now, now + SOON_MS, CITY_EVENTS),
       q.mostVisitedPoints(this.store.db, city.id, VISITED_POINTS),
     ]);
-    const posts = rows.map((row) => {
-      const type = categoryOf(row.type);
-      const post: CityPagePost & { author_id: string } = {
-        id: row.id,
-        title: row.title,
-        excerpt: excerpt(row.description),
-        type,
-        url: buildAddress({ screen: 'post', id: row.id }),
-        image: coverOf(row, type),
-        author: { username: row.username, name: row.fullname || row.username },
-        author_id: row.user_id,
-        listed_at: row.listed_at,
-        score: row.up - row.down,
-        comments: row.comments_count,
-      };
-      return post;
-    });
-    const active = new Set(posts.filter((p) => p.listed_at > now - ACTIVE_MS).map((p) => p.author_id)).size;
-    const rankable = posts.map((post) => ({ ...post, author: post.author_id, shown: post }));
-    const shown = (list: typeof rankable): CityPagePost[] =>
-      list.map(({ shown: { author_id: _id, ...post } }) => post);
+    // ranked on the four numbers the rank needs; only the posts shown are shaped (excerpt, cover,
+    // address): a dozen or two of the 200 candidates
+    const candidates = rows.map((row) => ({
+      id: row.id,
+      author: row.user_id,
+      score: row.up - row.down,
+      listed_at: row.listed_at,
+      type: categoryOf(row.type),
+      row,
+    }));
+    const active = new Set(candidates.filter((c) => c.listed_at > now - ACTIVE_MS).map((c) => c.author)).size;
+    const shaped = new Map<string, CityPagePost>();
+    const shown = (list: typeof candidates): CityPagePost[] =>
+      list.map(({ row, type }) => {
+        let post = shaped.get(row.id);
+        if (!post) {
+          post = {
+            id: row.id,
+            title: row.title,
+            excerpt: excerpt(row.description),
+            type,
+            url: buildAddress({ screen: 'post', id: row.id }),
+            image: coverOf(row, type),
+            author: { username: row.username, name: row.fullname || row.username },
+            listed_at: row.listed_at,
+            score: row.up - row.down,
+            comments: row.comments_count,
+          };
+          shaped.set(row.id, post);
+        }
+        return post;
+      });
     const categories = CATEGORY_ORDER.map((type) => ({
       type,
       posts: shown(
         hotList(
-          rankable.filter((post) => post.type === type),
+          candidates.filter((post) => post.type === type),
           now,
           active,
           CATEGORY_POSTS,
@@ -145,7 +156,7 @@ export class CityPageService {
         lat: city.lat,
         lon: city.lon,
       },
-      hot: shown(hotList(rankable, now, active, HOT_POSTS)),
+      hot: shown(hotList(candidates, now, active, HOT_POSTS)),
       categories,
       events: events.map((event) => ({
         id: event.id,

@@ -10,12 +10,15 @@ import {
   type FullScreenPageData,
   type FullScreenRenderer,
 } from '../../../shared/details/page';
+import { openingHoursText } from '../../../shared/details/hours-text';
 import { escapeHtml, pointPageHead, scriptJson } from '../../../shared/details/seo';
 import { AppError } from '../../../shared/errors';
 import { withFieldErrors } from '../../../shared/api/contract';
 import { errorResponses } from '../../openapi/errors';
 import type { Store } from '../../store/store';
+import { TemplateFile } from '../../http/template-file';
 import { DetailService } from './service';
+import { siteView } from '../website/service';
 
 /** Where fullscreen.html (the Vite build's template of the page) takes what the server writes. */
 const MARKERS = { head: '<!--xp-head-->', root: '<!--xp-root-->', data: '<!--xp-data-->' } as const;
@@ -61,6 +64,7 @@ function fill(template: string, marker: string, text: string): string {
  */
 export class FullScreenPages {
   private readonly details: DetailService;
+  private readonly template: TemplateFile;
   /** the site's host as people reach it (PUBLIC_URL), shown on the page. */
   private readonly host: string;
 
@@ -69,29 +73,35 @@ export class FullScreenPages {
    * X-Forwarded-Host, which a client chooses (a forged one would be written into a shared page).
    */
   constructor(
-    store: Store,
+    private readonly store: Store,
     private readonly renderer: FullScreenRenderer | null,
-    private readonly templateFile: string,
+    templateFile: string,
     private readonly publicUrl: string,
   ) {
     this.details = new DetailService(store);
     this.host = new URL(publicUrl).host;
+    this.template = new TemplateFile(templateFile);
   }
 
   /** Whether pages are rendered here (the renderer and its template are built). */
   get available(): boolean {
-    return this.renderer !== null && fs.existsSync(this.templateFile);
+    return this.renderer !== null && this.template.read() !== null;
   }
 
   /** What the page is rendered from, for this viewer and reader. */
   async data(request: FastifyRequest, id: string): Promise<FullScreenPageData> {
-    const point = await this.details.pointDetails(request.viewer, id, Date.now(), request.log);
+    const now = Date.now();
+    const point = await this.details.pointDetails(request.viewer, id, now, request.log);
     const category = categoryName(point.supertype, point.type);
     return {
       point,
       category,
       host: this.host,
       locale: pageLocale(request.headers['accept-language']),
+      // the hours in words, here: the browser hydrates them without the opening_hours library or its clock
+      hoursText: point.opening_hours ? openingHoursText(point.opening_hours, now) : null,
+      // the point's own site (issue 20), rendered in the page so it is indexed with it
+      website: point.permissions.canHaveSites ? await siteView(this.store, point) : null,
     };
   }
 
@@ -107,8 +117,8 @@ export class FullScreenPages {
    * then sends the app, which renders it in the browser). An unknown point throws its 404.
    */
   async page(request: FastifyRequest, id: string): Promise<string | null> {
-    if (!this.available) return null;
-    const template = await fs.promises.readFile(this.templateFile, 'utf8');
+    const template = this.renderer === null ? null : this.template.read();
+    if (template === null) return null;
     const { data, markup, head } = await this.render(request, id);
     const headHtml =
       `<title>${escapeHtml(head.title)}</title>` +

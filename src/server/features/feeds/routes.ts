@@ -6,6 +6,7 @@ import {
   landingFeedPageSchema,
   landingFeedRequestSchema,
 } from '../../../shared/api/home';
+import { documentedOnly } from '../../http/contract';
 import { errorResponses } from '../../openapi/errors';
 import type { ChangeFollower } from '../../store/follower';
 import type { Store } from '../../store/store';
@@ -45,6 +46,15 @@ export const feedRoutes: FastifyPluginAsyncZod<{
     });
   }
 
+  /**
+   * The JSON page is sent as the service builds it, not encoded through zod again: encoding ten feed
+   * items cost more than a third of the JSON answer's time over HTTP (p50 2.1 ms against 1.6 for the
+   * HTML fragment, 0.8 in process; `bench:feeds`, 1,000,000 posts), and the page's p99 sat at 5.3 ms
+   * against its 5 ms budget. The service's return type is the contract's, and the server suite checks
+   * that an answer is exactly what the contract would encode (test/server/feeds.test.ts).
+   */
+  const pageSchema = documentedOnly(landingFeedPageSchema);
+
   const wantsJson = (request: FastifyRequest) => /\bapplication\/json\b/i.test(request.headers.accept ?? '');
 
   // a read sent as POST (§7): no anti-forgery token needed
@@ -64,7 +74,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{
         produces: ['text/html', 'application/json'],
         body: landingFeedRequestSchema,
         response: {
-          200: landingFeedPageSchema,
+          200: pageSchema,
           ...errorResponses(
             'badRequest',
             'unsupportedMediaType',

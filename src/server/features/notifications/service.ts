@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/notifications';
 import { SOCIAL_OBJECT_TYPES, type SocialObjectType } from '../../../shared/api/social-live';
 import { AppError } from '../../../shared/errors';
+import { decodeKeyCursor, encodeKeyCursor } from '../../http/cursor';
 import type { Viewer } from '../../../shared/permissions';
 import { requireViewer } from '../../auth/hook';
 import type { Store } from '../../store/store';
@@ -32,26 +33,17 @@ type WithdrawEvent = Extract<SocialEvent, { kind: 'withdraw' }>;
 
 /** A page cursor: the last group of the page, opaque to clients. */
 export function encodeCursor(latest: number, group: string): string {
-  return Buffer.from(JSON.stringify([latest, group]), 'utf8').toString('base64url');
+  return encodeKeyCursor(latest, group);
 }
 
 export function decodeCursor(cursor: string): { latest: number; group: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      Number.isSafeInteger(value[0]) &&
-      typeof value[1] === 'string'
-    )
-      return { latest: value[0] as number, group: value[1] };
-  } catch {
-    // answered below
-  }
-  throw new AppError('notificationCursorInvalid', {
-    field: 'before',
-    reason: 'not a cursor this list gave; start again without it',
-  });
+  const pair = decodeKeyCursor(cursor, 'string');
+  if (pair === null)
+    throw new AppError('notificationCursorInvalid', {
+      field: 'before',
+      reason: 'not a cursor this list gave; start again without it',
+    });
+  return { latest: pair[0], group: pair[1] };
 }
 
 /**

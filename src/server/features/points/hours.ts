@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
-import { checkOpeningHours, type OpeningHoursWarning } from '../../../shared/validation/points';
+import { checkOpeningHours } from '../../../shared/validation/openingHours';
+import type { OpeningHoursWarning } from '../../../shared/validation/points';
 import type { Place } from './place';
 
 /** Holidays in opening_hours (PH, SH) are the place's: its country and state. */

@@ -77,6 +77,8 @@ const IMAGE_BOX: Record<Exclude<MediaSlot, 'cover_video'>, { width: number; heig
   cover_image: { width: 1920, height: 1920 },
   logo: { width: 512, height: 512 },
   screenshot: { width: 1600, height: 1600 },
+  // a health certificate is read, not glanced at: kept large enough for its small print
+  health: { width: 2000, height: 2000 },
 };
 
 /** A file to store: the base64 data URL of a JSON body, or a multipart file part not yet read. */

@@ -239,27 +239,37 @@ export type PointMediaColumn = 'url_cover_image' | 'url_cover_video' | 'url_icon
  */
 export async function setPointMedia(
   store: Store,
-  args: MediaWrite & { column: PointMediaColumn | null; screenshotPosition: number | null },
+  args: MediaWrite & { column: PointMediaColumn | null; positioned: PositionedMedia | null },
 ): Promise<number | null> {
   return store.db.transaction().execute(async (tx) => {
     const set: PointUpdate = { updated_at: args.now };
     if (args.column) set[args.column] = args.url;
     if (!(await bumpPoint(tx, args.id, args.version, set))) return null;
     if (args.asset) await recordAsset(tx, args.asset, args.ownerUserId, args.now);
-    if (args.screenshotPosition !== null) {
-      await tx
-        .deleteFrom('point_screenshots')
-        .where('point_id', '=', args.id)
-        .where('position', '=', args.screenshotPosition)
-        .execute();
+    if (args.positioned !== null) {
+      const { table, position } = args.positioned;
+      await tx.deleteFrom(table).where('point_id', '=', args.id).where('position', '=', position).execute();
       if (args.url)
-        await tx
-          .insertInto('point_screenshots')
-          .values({ point_id: args.id, position: args.screenshotPosition, url: args.url })
-          .execute();
+        await tx.insertInto(table).values({ point_id: args.id, position, url: args.url }).execute();
     }
     return args.version + 1;
   });
+}
+
+/** A file of a slot that holds many, each at a position: a screenshot or a health photo. */
+export interface PositionedMedia {
+  table: 'point_screenshots' | 'point_health_photos';
+  position: number;
+}
+
+/** The health photos of a point by position (the edit form shows them whatever the status). */
+export async function pointHealthPhotos(store: Store, pointId: string) {
+  return store.db
+    .selectFrom('point_health_photos')
+    .select(['position', 'url'])
+    .where('point_id', '=', pointId)
+    .orderBy('position')
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -358,7 +358,7 @@ export const pointWriteRoutes: FastifyPluginAsyncZod<{
   await app.register(async (scope) => {
     await scope.register(multipart);
     const { body: _json, ...schema } = write(
-      "Set or remove a point's cover image, cover video, logo or a screenshot",
+      "Set or remove a point's cover image, cover video, logo, a screenshot or a health photo",
       pointMediaRequestSchema,
       pointMediaResponseSchema,
       'mediaSlotInvalid',

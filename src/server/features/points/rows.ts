@@ -73,6 +73,7 @@ export function editableOf(
   point: q.PointForWrite,
   contacts: q.ContactRow[],
   screenshots: EditablePoint['screenshots'],
+  healthPhotos: EditablePoint['health_photos'],
 ): EditablePoint {
   return {
     id: point.id,
@@ -116,6 +117,8 @@ export function editableOf(
     url_cover_image: point.url_cover_image,
     url_cover_video: point.url_cover_video,
     screenshots,
+    health_status: Number(point.health_status),
+    health_photos: healthPhotos,
     owner_username: point.owner_username ?? null,
     consultant_username: point.consultant_username ?? null,
     version: point.version,

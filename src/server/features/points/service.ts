@@ -11,6 +11,7 @@ import {
   type EditablePoint,
   type MyPointsResponse,
   type PointIdRequest,
+  isPositionedSlot,
   pointMediaFormFieldsSchema,
   type PointMediaFormFields,
   type PointMediaRequest,
@@ -28,6 +29,7 @@ import { AppError } from '../../../shared/errors';
 import { type Viewer } from '../../../shared/permissions';
 import {
   DUPLICATE_RADIUS_M,
+  MAX_HEALTH_PHOTOS,
   MAX_SCREENSHOTS,
   distanceM,
   similarNames,
@@ -84,11 +86,12 @@ export class PointService {
   async editable(viewer: Viewer, id: string): Promise<EditablePoint> {
     if (!isValidId(id)) throw new AppError('invalidParam');
     const point = await controlledPoint(this.store, viewer, id);
-    const [contacts, screenshots] = await Promise.all([
+    const [contacts, screenshots, healthPhotos] = await Promise.all([
       q.pointContacts(this.store, id),
       q.pointScreenshots(this.store, id),
+      q.pointHealthPhotos(this.store, id),
     ]);
-    return editableOf(point, contacts, screenshots);
+    return editableOf(point, contacts, screenshots, healthPhotos);
   }
 
   /**
@@ -150,7 +153,7 @@ export class PointService {
   ): Promise<PointMediaResponse> {
     const point = await controlledPoint(this.store, user, input.id, 'media');
     if (input.version !== point.version) throw new AppError('conflict');
-    const position = input.slot === 'screenshot' ? await this.screenshotPosition(point.id, input) : null;
+    const positioned = isPositionedSlot(input.slot) ? await this.mediaPosition(point.id, input) : null;
     const stored =
       source === null
         ? null
@@ -163,14 +166,14 @@ export class PointService {
       id: point.id,
       version: input.version,
       column: SLOT_COLUMNS[input.slot],
-      screenshotPosition: position,
+      positioned,
       url,
       asset: assetOf(stored),
       ownerUserId: user.id,
       now: Date.now(),
     });
     if (version === null) throw new AppError('conflict');
-    return { id: point.id, slot: input.slot, position, url, version };
+    return { id: point.id, slot: input.slot, position: positioned?.position ?? null, url, version };
   }
 
   private async findDuplicates(title: string, lat: number, lon: number): Promise<DuplicateCandidate[]> {
@@ -317,14 +320,22 @@ export class PointService {
     };
   }
 
-  /** The screenshot place asked for, or the first free one; a point has at most 14 (spec §3). */
-  private async screenshotPosition(id: string, input: PointMediaFormFields): Promise<number> {
-    if (input.position !== undefined) return input.position;
-    const taken = new Set((await q.pointScreenshots(this.store, id)).map((s) => s.position));
-    for (let p = 1; p <= MAX_SCREENSHOTS; p++) if (!taken.has(p)) return p;
+  /**
+   * The screenshot's or health photo's place asked for, or the first free one; a point has at most
+   * 14 screenshots (spec §3) and 20 health photos (migration 0004).
+   */
+  private async mediaPosition(id: string, input: PointMediaFormFields): Promise<q.PositionedMedia> {
+    const health = input.slot === 'health';
+    const table = health ? 'point_health_photos' : 'point_screenshots';
+    if (input.position !== undefined) return { table, position: input.position };
+    const most = health ? MAX_HEALTH_PHOTOS : MAX_SCREENSHOTS;
+    const existing = health ? q.pointHealthPhotos(this.store, id) : q.pointScreenshots(this.store, id);
+    const taken = new Set((await existing).map((s) => s.position));
+    for (let p = 1; p <= most; p++) if (!taken.has(p)) return { table, position: p };
+    const what = health ? 'health photos' : 'screenshots';
     throw new AppError('mediaSlotInvalid', {
       field: 'position',
-      reason: `a point has at most ${MAX_SCREENSHOTS} screenshots; replace or remove one.`,
+      reason: `a point has at most ${most} ${what}; replace or remove one.`,
     });
   }
 }
@@ -335,6 +346,7 @@ const SLOT_COLUMNS = {
   cover_video: 'url_cover_video',
   logo: 'url_icon_or_logo',
   screenshot: null,
+  health: null,
 } as const satisfies Record<PointMediaRequest['slot'], q.PointMediaColumn | null>;
 
 /** The query of GET /v1/account/mypoints: lenient paging, as profiles have; an unknown supertype is 7002. */

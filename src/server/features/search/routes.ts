@@ -22,6 +22,8 @@ export interface SearchRoutesOptions {
   follower: ChangeFollower;
   /** called once the index is built (the benchmark measures the build with it). */
   onEngine?: (engine: SearchEngine) => void;
+  /** SEARCH_COUNT_LIMIT: candidates counted one by one before a total is estimated. */
+  countLimit?: number | undefined;
 }
 
 /**
@@ -33,14 +35,14 @@ export interface SearchRoutesOptions {
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
-  { store, auth, follower, onEngine },
+  { store, auth, follower, onEngine, countLimit },
 ) => {
   const ready = SearchEngine.open(store, {
     follower,
     log: (message, details) => app.log.info(details ?? {}, message),
   }).then((engine) => {
     onEngine?.(engine);
-    return { engine, service: new SearchService(engine.index) };
+    return { engine, service: new SearchService(engine.index, undefined, countLimit) };
   });
   // a failed build is logged now, and answered as a 500 by every search until a restart
   ready.catch((error: unknown) => app.log.error({ err: error }, 'search: building the index failed'));

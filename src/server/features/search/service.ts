@@ -13,8 +13,10 @@ import { BeamFlag } from '../../../shared/domain/beams';
 import { prefixFor } from '../../../shared/domain/supertypes';
 import { postPath } from '../../../shared/map/links';
 import { DOC_EVENT, DOC_POST, type SearchDoc } from '../../search/doc';
-import type { SearchIndex } from '../../search/index';
-import type { Bounds } from '../../search/segment';
+import type { SearchIndex, SearchRequest } from '../../search/index';
+import { inBounds, type Bounds } from '../../search/segment';
+
+type LatLon = { lat: number; lon: number };
 
 /** §4: an event is upcoming when it starts within 0 to 120 minutes. */
 export const UPCOMING_WINDOW_MS = 120 * 60_000;
@@ -29,6 +31,8 @@ export class SearchService {
   constructor(
     private readonly index: SearchIndex,
     private readonly now: () => number = Date.now,
+    /** candidates counted one by one before a total is estimated (segment-search.ts COUNT_EXACT_LIMIT). */
+    private readonly countLimit?: number,
   ) {}
 
   suggest(request: ParsedSuggestionRequest): Suggestion[] {
@@ -52,7 +56,7 @@ export class SearchService {
     const offset = (pageNumber - 1) * pageSize;
     // pages past the result window are empty: no page costs more than the window
     const inWindow = offset < RESULT_WINDOW;
-    const answer = this.index.search({
+    const query = {
       text: request.keywords,
       bounds: toBounds(request.bounds),
       supertype: request.supertype,
@@ -63,15 +67,46 @@ export class SearchService {
       limit: inWindow ? Math.min(pageSize, RESULT_WINDOW - offset) : 0,
       needCount: true,
       now,
-    });
+      ...(this.countLimit === undefined ? {} : { countLimit: this.countLimit }),
+    };
+    const answer = this.index.search(query);
     const total = answer.total;
+    const near = query.bounds === null && inWindow ? query.near : null;
+    const docs = near ? this.nearFirst({ ...query, near }, answer.docs) : answer.docs;
     return {
-      results: inWindow ? answer.docs.map((doc) => result(doc)) : [],
+      results: docs.map((doc) => result(doc)),
       posts_total: total,
+      posts_total_exact: !answer.estimated,
       page_current: pageNumber,
       page_total: Math.ceil(Math.min(total, RESULT_WINDOW) / pageSize),
       page_size: pageSize,
     };
+  }
+
+  /**
+   * A search without bounds from a map (issue 21, item 7): the places around `near` come first, each
+   * group in the usual rank order, as every map product lists them; the rest of the world follows.
+   * Relevance alone would list a 'Coffee …' in Nanjing before a café round the corner. The page is
+   * cut from the two lists laid end to end, so paging through them never repeats or skips a place.
+   */
+  private nearFirst(query: SearchRequest & { near: LatLon }, world: SearchDoc[]): SearchDoc[] {
+    const { offset, limit } = query;
+    const area = areaAround(query.near);
+    const wanted = offset + limit;
+    const local = this.index.search({
+      ...query,
+      bounds: area,
+      offset: 0,
+      limit: wanted,
+      needCount: false,
+    }).docs;
+    if (local.length >= wanted) return local.slice(offset);
+    if (local.length === 0) return world;
+    // the rest of the world: the same ranking without the places already listed (at most local.length of them)
+    const rest = this.index
+      .search({ ...query, offset: 0, limit: wanted + local.length, needCount: false })
+      .docs.filter((doc) => !inBounds(area, doc.lat, doc.lon));
+    return [...local, ...rest].slice(offset, wanted);
   }
 
   private suggestion(doc: SearchDoc, now: number): Suggestion {
@@ -157,6 +192,22 @@ export function clickUrl(doc: SearchDoc): string {
   if (doc.kind === DOC_EVENT) return `/e/${doc.id}`;
   if (doc.kind === DOC_POST) return postPath(doc.id);
   return `/${prefixFor(doc.supertype)}/${doc.id}`;
+}
+
+/** How far around the map's centre counts as near: about 55 km each way, a city and its suburbs. */
+export const NEAR_HALF_SIZE_DEGREES = 0.5;
+
+/** The box of about NEAR_HALF_SIZE_DEGREES around a point, in longitude widened by the latitude. */
+export function areaAround({ lat, lon }: LatLon): Bounds {
+  const cos = Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+  const halfLon = Math.min(180, NEAR_HALF_SIZE_DEGREES / cos);
+  const wrap = (value: number) => ((((value + 180) % 360) + 360) % 360) - 180;
+  return {
+    south: Math.max(-90, lat - NEAR_HALF_SIZE_DEGREES),
+    north: Math.min(90, lat + NEAR_HALF_SIZE_DEGREES),
+    west: halfLon >= 180 ? -180 : wrap(lon - halfLon),
+    east: halfLon >= 180 ? 180 : wrap(lon + halfLon),
+  };
 }
 
 function toBounds(bounds: SearchBounds | null): Bounds | null {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { withCreatePost } from '../posts/flags';
 import { profileLink } from '../../../shared/address/links';
+import { ChatBadge } from '../chat/ChatBadge';
 import { NotificationBell } from '../follows/NotificationBell';
 import { Avatar } from './Avatar';
 import { useSession } from './session';
@@ -117,6 +118,7 @@ export function UserMenu() {
   return (
     <div className="user-menu">
       <NotificationBell />
+      <ChatBadge />
       <button
         ref={buttonRef}
         type="button"

@@ -139,7 +139,8 @@ export function AddNewForm({
         {place === null
           ? 'Looking up the nearest town…'
           : place.kind === 'city'
-            ? `Nearest town: ${[place.city, place.region, place.country].filter(Boolean).join(', ')} (${formatDistance(place.distanceM)}).`
+            ? // the lookup knows towns, not streets (issue 21, item 10): it says the address is approximate
+              `Nearest town: ${[place.city, place.region, place.country].filter(Boolean).join(', ')} (${formatDistance(place.distanceM)}). The street is not looked up: type it, or the address stays approximate.`
             : `No town within ${NEAR_CITY_MAX_M / 1000} km: without an address the place reads ${place.text}.`}
       </p>
       {formError !== null && (

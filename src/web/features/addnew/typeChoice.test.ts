@@ -33,6 +33,18 @@ describe('the type list of add-new step 2', () => {
     expect(visibleTypes(services, 'spaceship', true)).toEqual([]);
   });
 
+  it("matches a type's other words after its name (issue 21: people's words)", () => {
+    // the rental type is called 'Bike': 'bicycle' is among its terms
+    expect(keys(visibleTypes(categoriesFor('rental'), 'bicycle', false))).toEqual(['bike', 'e_bike']);
+    // a phrase that is one of the café's terms, and a word in one
+    expect(keys(visibleTypes(categoriesFor('business'), 'coffee shop', false))).toEqual(['cafe']);
+    expect(keys(visibleTypes(categoriesFor('business'), 'espresso', false))).toContain('cafe');
+    // the type named Drugstore first, then the pharmacy whose terms say drugstore
+    const drugstore = keys(visibleTypes(categoriesFor('business'), 'drugstore', false));
+    expect(drugstore[0]).toBe('chemist');
+    expect(drugstore).toContain('pharmacy');
+  });
+
   it('keeps the selected type listed when the filter or the toggle would hide it', () => {
     expect(keys(visibleTypes(services, '', false, 'tutoring'))).toContain('tutoring');
     expect(keys(visibleTypes(services, 'plumb', false, 'tutoring'))).toEqual(['plumber', 'tutoring']);

@@ -32,8 +32,8 @@ export function commonTypes(categories: readonly Category[]): Category[] {
 }
 
 /**
- * The types the list shows. Typed text searches every type (a word of the name or the key starts
- * with it, or the name contains it), whatever the toggle says, so typing always finds a type; with
+ * The types the list shows. Typed text searches every type (the name or the key contains it, then
+ * the types one of whose terms starts with it), whatever the toggle says, so typing always finds a type; with
  * nothing typed the toggle chooses between the common types and all of them. A selected type stays
  * listed, so the choice is always visible.
  */
@@ -52,6 +52,13 @@ export function visibleTypes(
       const key = foldText(category.key);
       return name.includes(folded) || key.includes(folded);
     });
+    // then the types whose other words match ('bicycle' offers the rental type 'Bike', 'coffee shop'
+    // the café): after those whose name matches, so a type's own name still comes first
+    const byName = new Set(shown);
+    shown = [
+      ...shown,
+      ...categories.filter((category) => !byName.has(category) && termsMatch(category, folded)),
+    ];
   }
   const chosen = categories.find((category) => category.key === selected);
   if (chosen !== undefined && !shown.includes(chosen)) shown = [...shown, chosen];
@@ -65,4 +72,12 @@ export function exactType(categories: readonly Category[], query: string): Categ
   return categories.find(
     (category) => foldText(category.name) === folded || foldText(category.key) === folded,
   );
+}
+
+/** Whether one of the type's terms (its other words: 'bicycle' for a rented bike) starts with the folded text. */
+function termsMatch(category: Category, folded: string): boolean {
+  return (category.terms ?? []).some((term) => {
+    const word = foldText(term);
+    return word.startsWith(folded) || word.includes(` ${folded}`);
+  });
 }

@@ -1,5 +1,6 @@
-import { Suspense, lazy, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { canonicalPointPath } from '../../../shared/address';
+import { lazy, useState, type MouseEvent } from 'react';
+import { buildAddress, canonicalPointPath } from '../../../shared/address';
+import type { OpeningHoursText } from '../../../shared/details/hours-text';
 import { displayAddress } from '../../../shared/details/text';
 import { ClaimBanner } from './ClaimBanner';
 import { Description } from './Description';
@@ -14,6 +15,8 @@ import type { PointDetails } from './schemas';
 import { Section, SectionLevel } from './Section';
 import { SiteViewer } from './SiteViewer';
 import { TimeFormatProvider } from './timeFormat';
+import { Island } from '../../ui/Island';
+import type { WebsiteView } from '../../../shared/website';
 import './details.css';
 import './fullscreen.css';
 
@@ -32,30 +35,31 @@ export interface FullScreenPointProps {
   onClose?: (path: string) => void;
   /** Opens an event of the point; without a handler its link is followed. */
   onOpen?: (path: string) => void;
+  /** the point's own site as the server read it (issue 20); read by the site viewer when undefined. */
+  website?: WebsiteView | null;
+  /**
+   * The opening hours in words as the server wrote them with the page (so the browser hydrates the
+   * same words, whatever its clock); made from `point` in the browser when not given.
+   */
+  hoursText?: OpeningHoursText | null;
 }
 
 /**
  * The point's posts (issue 17) load in the browser with their own chunk (the list, the posts modal,
- * the form and its cropper), after the page is taken over: the server's markup and the first render
- * in the browser both show the loading line, so hydration matches.
+ * the form and its cropper) once the page is taken over and the section comes near the screen: the
+ * server's markup and the first render in the browser both show the loading line, so hydration matches.
  */
 const PointPosts = lazy(() => import('../posts/PointPosts'));
-const noSubscription = () => () => undefined;
 
 function PointPostsIsland({ point, onOpen }: { point: PointDetails; onOpen?: (path: string) => void }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const loading = (
-    <p className="empty-note" role="status">
-      Loading posts…
-    </p>
-  );
-  if (!inBrowser) return loading;
   return (
-    <Suspense fallback={loading}>
+    <Island
+      placeholder={
+        <p className="empty-note" role="status">
+          Loading posts…
+        </p>
+      }
+    >
       <PointPosts
         point={{
           xpointid: point.id,
@@ -66,7 +70,7 @@ function PointPostsIsland({ point, onOpen }: { point: PointDetails; onOpen?: (pa
         }}
         {...(onOpen ? { navigate: onOpen } : {})}
       />
-    </Suspense>
+    </Island>
   );
 }
 
@@ -81,7 +85,16 @@ function isPlainClick(event: MouseEvent): boolean {
  * (src/web/ssr) and the browser hydrates the same tree, so it reads nothing from the window while
  * rendering.
  */
-export function FullScreenPoint({ point, category, host, locale, onClose, onOpen }: FullScreenPointProps) {
+export function FullScreenPoint({
+  point,
+  category,
+  host,
+  locale,
+  onClose,
+  onOpen,
+  website,
+  hoursText,
+}: FullScreenPointProps) {
   const [callbackOpen, setCallbackOpen] = useState(false);
   const closePath = canonicalPointPath(point.id, point.supertype);
   const controls = point.controls;
@@ -120,9 +133,23 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                     {point.full_address && where ? ` · ${where}` : ''}
                   </p>
                 )}
-                <PointSummary point={point} category={category} rating={<LiveRatingLine point={point} />} />
+                <PointSummary
+                  point={point}
+                  category={category}
+                  rating={<LiveRatingLine point={point} />}
+                  hoursText={hoursText}
+                />
                 <div className="point-panel__actions">
-                  <PointActions point={point} onCallback={() => setCallbackOpen(true)} />
+                  <PointActions
+                    point={point}
+                    onCallback={() => setCallbackOpen(true)}
+                    chat={
+                      // no session or router here: the conversation's page asks to sign in itself
+                      <a className="xp-button" href={buildAddress({ screen: 'chat', pointId: point.id })}>
+                        Chat
+                      </a>
+                    }
+                  />
                 </div>
               </div>
 
@@ -142,11 +169,11 @@ export function FullScreenPoint({ point, category, host, locale, onClose, onOpen
                   <Section title="Reviews" className="fullscreen-page__reviews">
                     <ReviewsIsland point={point} />
                   </Section>
-                  <SiteViewer point={point} host={host} />
+                  <SiteViewer point={point} host={host} website={website} />
                 </div>
 
                 <aside className="fullscreen-page__aside" aria-label="Contacts and facts">
-                  <PointFacts point={point} host={host} />
+                  <PointFacts point={point} host={host} hoursText={hoursText} />
                   <VisitStats point={point} />
                   <ExternalSites point={point} host={host} />
                   {controls && (

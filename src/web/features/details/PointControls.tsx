@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { withCurrentSuccessUrl } from '../owner/returnPath';
 import { inAppLink } from './inAppLink';
 import type { PointControlLinks } from './schemas';
 
@@ -6,6 +7,14 @@ import type { PointControlLinks } from './schemas';
 const ConsultantRequests = lazy(() =>
   import('./ConsultantRequests').then((m) => ({ default: m.ConsultantRequests })),
 );
+
+/**
+ * The address bar's path and query, read on each render: the app's router re-renders the controls
+ * whenever it changes, so there is nothing to subscribe to. There is none on the server.
+ */
+const noSubscription = () => () => {};
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
+const serverPath = () => null;
 
 /**
  * The point's controls (map-and-search §6) as links to their routes, as the API gives them for this
@@ -29,10 +38,15 @@ export function PointControls({
   pointId: string;
   open?: (to: string) => void;
 }) {
+  // edit, delete and copy return to where the visitor is now, a result list say (§2, issue 21 item 11);
+  // on the server (the full-screen page) and while hydrating, the links are the API's own
+  const here = useSyncExternalStore(noSubscription, currentPath, serverPath);
+  const back = (href: string, isDelete = false) =>
+    here === null ? href : withCurrentSuccessUrl(href, here, pointId, isDelete);
   const manage = [
-    controls.edit && { href: controls.edit, label: 'Edit' },
-    controls.delete && { href: controls.delete, label: 'Delete', danger: true },
-    controls.copy_to_new && { href: controls.copy_to_new, label: 'Copy to new' },
+    controls.edit && { href: back(controls.edit), label: 'Edit' },
+    controls.delete && { href: back(controls.delete, true), label: 'Delete', danger: true },
+    controls.copy_to_new && { href: back(controls.copy_to_new), label: 'Copy to new' },
     controls.add_child_event && { href: controls.add_child_event, label: 'Add an event' },
     controls.invite_review && { href: controls.invite_review, label: 'Invite reviews' },
     controls.stop_consulting && { href: controls.stop_consulting, label: 'Stop consulting' },

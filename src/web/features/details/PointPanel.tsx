@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { canonicalPointPath, needsPrefixCorrection } from '../../../shared/address';
 import { useSession } from '../accounts/session';
+import { ChatButton } from '../chat/ChatButton';
 import { errorText } from '../../lib/query';
 import { revealOnMap } from '../../map/MapView';
+import { showSelectedPlace } from '../../map/selectedPlace';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { ClaimBanner } from './ClaimBanner';
@@ -49,6 +51,12 @@ function PointPanelLevel({ id }: { id: string }) {
   useEffect(() => {
     if (details !== null) revealOnMap(details.lon, details.lat);
   }, [details]);
+  // and is marked there while its level is open (issue 21, item 10)
+  useEffect(() => {
+    if (details === null) return;
+    showSelectedPlace({ lng: details.lon, lat: details.lat, title: details.title });
+    return () => showSelectedPlace(null);
+  }, [details]);
 
   // the same panel frame loading, failing and loaded; the level key tells React which state it shows
   const frame = {
@@ -90,7 +98,13 @@ function PointBody({ point, open }: { point: PointDetails; open(to: string): voi
       />
       <Description text={point.description ?? ''} />
       <div className="point-panel__actions">
-        <PointActions point={point} onCallback={() => setCallbackOpen(true)} />
+        <PointActions
+          point={point}
+          onCallback={() => setCallbackOpen(true)}
+          chat={
+            <ChatButton pointId={point.id} controllers={[point.owner_username, point.consultant_username]} />
+          }
+        />
         {controls?.fullscreen && (
           <a className="xp-button" href={controls.fullscreen}>
             Full screen

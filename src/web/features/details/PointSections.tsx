@@ -10,10 +10,10 @@ import {
 } from '../../../shared/details/text';
 import { Avatar } from '../accounts/Avatar';
 import { HealthStatus } from './HealthStatus';
+import { openingHoursText, type OpeningHoursText } from '../../../shared/details/hours-text';
 import type { PointDetails } from './schemas';
 import { Section } from './Section';
 import { useTimeFormat } from './timeFormat';
-import { formatDate } from '../../../shared/format';
 
 /**
  * The sections of a point's details (map-and-search §2, §5, §6) that the side panel and the
@@ -143,46 +143,30 @@ function LinkRow({ label, view, external = false }: { label: string; view: LinkV
 type Hours = NonNullable<PointDetails['opening_hours']>;
 
 /**
- * The next opening or closing, a wall-clock time in the point's zone ('2026-11-27T17:30'), as social §9
- * writes dates: read as UTC and written in UTC, so the wall clock is kept as it is.
+ * "Open now · Closes 6 PM". `text` is the server's wording (the full-screen page carries it); without
+ * it the words are made here from the details, with this browser's clock.
  */
-const nextChangeText = (at: string) => formatDate(Date.parse(`${at}Z`), 'UTC') || at;
-
-export function OpenNowBadge({ hours }: { hours: Hours }) {
-  if (hours.state === 'unknown') return null;
+export function OpenNowBadge({ hours, text }: { hours: Hours; text?: OpeningHoursText | null }) {
+  const words = text ?? openingHoursText(hours);
+  if (words.badge === null) return null;
   return (
     <p className={`open-now open-now--${hours.state}`}>
-      {hours.state === 'open' ? 'Open now' : 'Closed now'}
-      {hours.next_change && (
-        <span className="point-panel__muted">
-          {' '}
-          · {hours.state === 'open' ? 'closes' : 'opens'} {nextChangeText(hours.next_change)}
-        </span>
-      )}
+      {words.badge}
+      {words.next && <span className="point-panel__muted"> · {words.next}</span>}
     </p>
   );
 }
 
-/** Opening hours (§3, §5): the open-now state evaluated in the point's zone, or the text as written. */
-export function OpeningHours({ hours }: { hours: Hours }) {
+/**
+ * Opening hours (§3, §5): the open-now state evaluated in the point's zone, or the text as written.
+ * `text` as for OpenNowBadge.
+ */
+export function OpeningHours({ hours, text }: { hours: Hours; text?: OpeningHoursText | null }) {
+  const words = text ?? openingHoursText(hours);
   return (
     <Section title="Opening hours" className="point-panel__hours">
-      {hours.error ? (
-        <p className="opening-hours__text">{hours.opening_hours_string}</p>
-      ) : (
-        <>
-          <p className="opening-hours__text">{hours.opening_hours_string.split(/;\s*/).join('\n')}</p>
-          <p className="point-panel__muted">
-            {hours.state === 'open'
-              ? 'Open now'
-              : hours.state === 'closed'
-                ? 'Closed now'
-                : 'Open state unknown'}
-            {hours.comment ? ` (${hours.comment})` : ''} · times in{' '}
-            {hours.time_zone_name.replaceAll('_', ' ')}
-          </p>
-        </>
-      )}
+      <p className="opening-hours__text">{words.text}</p>
+      {words.note !== null && <p className="point-panel__muted">{words.note}</p>}
     </Section>
   );
 }
@@ -314,12 +298,23 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The facts the side panel and the full-screen page both list first, in the §2 order. */
-export function PointFacts({ point, host }: { point: PointDetails; host: string }) {
+/**
+ * The facts the side panel and the full-screen page both list first, in the §2 order; `hoursText` is
+ * the server's wording of the opening hours, when the page carries it.
+ */
+export function PointFacts({
+  point,
+  host,
+  hoursText,
+}: {
+  point: PointDetails;
+  host: string;
+  hoursText?: OpeningHoursText | null;
+}) {
   return (
     <>
       <ContactSection point={point} host={host} />
-      {point.opening_hours && <OpeningHours hours={point.opening_hours} />}
+      {point.opening_hours && <OpeningHours hours={point.opening_hours} text={hoursText} />}
       <People point={point} />
       {point.supertype === 'service' && <ServiceFacts point={point} />}
       {point.helprequestdata && <HelpRequestFacts data={point.helprequestdata} />}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { OpeningHoursText } from '../../../shared/details/hours-text';
 import { OpenNowBadge } from './PointSections';
 import type { PointDetails } from './schemas';
 
@@ -15,11 +16,14 @@ export function PointSummary({
   point,
   category,
   rating,
+  hoursText,
 }: {
   point: PointDetails;
   category: string;
   /** the rating line when the page has one of its own (the panel's link to the reviews, issue 18) */
   rating?: ReactNode;
+  /** the server's wording of the opening hours, when the page carries it */
+  hoursText?: OpeningHoursText | null;
 }) {
   return (
     <div className="point-panel__head">
@@ -36,13 +40,25 @@ export function PointSummary({
         </p>
       )}
       {point.tagline && <p className="point-panel__tagline">{point.tagline}</p>}
-      {point.opening_hours && <OpenNowBadge hours={point.opening_hours} />}
+      {point.opening_hours && <OpenNowBadge hours={point.opening_hours} text={hoursText} />}
     </div>
   );
 }
 
-/** The main actions: request a callback from a service (not its own owner), book a rental. */
-export function PointActions({ point, onCallback }: { point: PointDetails; onCallback(): void }) {
+/**
+ * The main actions: request a callback from a service (not its own owner), chat, book a rental. `chat`
+ * is the page's own Chat control: the panel's needs the session and the router, the full-screen page's
+ * is a plain link, so the full-screen page's first script carries neither.
+ */
+export function PointActions({
+  point,
+  onCallback,
+  chat,
+}: {
+  point: PointDetails;
+  onCallback(): void;
+  chat: ReactNode;
+}) {
   const isOwner = point.permissions?.isOwner ?? false;
   return (
     <>
@@ -51,6 +67,7 @@ export function PointActions({ point, onCallback }: { point: PointDetails; onCal
           Request a callback
         </button>
       )}
+      {chat}
       {point.controls?.book && (
         <a className="xp-button xp-button--primary" href={point.controls.book}>
           Book

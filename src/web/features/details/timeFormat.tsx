@@ -31,12 +31,16 @@ export function timeFormat({ locale, timeZone }: TimeFormatOptions = {}): TimeFo
       return new Intl.DateTimeFormat(undefined, options);
     }
   };
-  const time = make({ timeStyle: 'short' });
+  // made on first use (see format.ts): a page whose render writes no time loads no locale data
+  let time: Intl.DateTimeFormat | undefined;
+  const timeOfDay = () => (time ??= make({ timeStyle: 'short' }));
   // the zone as the time formatter resolved it: an unknown one became the browser's
-  const zone = timeZone === undefined ? undefined : time.resolvedOptions().timeZone;
+  let zone: string | undefined;
+  const resolvedZone = () =>
+    timeZone === undefined ? undefined : (zone ??= timeOfDay().resolvedOptions().timeZone);
   const format: TimeFormat = {
-    dateTime: (ms) => formatDate(ms, zone),
-    time: (ms) => time.format(ms),
+    dateTime: (ms) => formatDate(ms, resolvedZone()),
+    time: (ms) => timeOfDay().format(ms),
     eventWhen: (event) => eventWhen(event, format.dateTime, format.time),
   };
   return format;

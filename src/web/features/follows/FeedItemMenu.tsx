@@ -1,8 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FOLLOW_MISSING_USER_ID } from '../../../shared/api/follows';
-import { LOGIN_REASONS, useSession } from '../accounts/session';
-import { refreshFollowAnswers, setFollow } from './followApi';
+import { useFollowToggle } from './useFollowToggle';
 import './follows.css';
 
 export interface FeedItem {
@@ -20,16 +17,9 @@ export interface FeedItem {
  * the login modal; an item without an owner id shows social §8's alert.
  */
 export function FeedItemMenu({ item }: { item: FeedItem }) {
-  const { user, requireAccount } = useSession();
-  const client = useQueryClient();
+  const { followed, busy, alert, isOwn, toggle } = useFollowToggle(item.owner, item.isfollowed);
   const [open, setOpen] = useState(false);
-  // what the person chose, until the server's answer (the prop) changes: then the prop wins
-  const [chosen, setChosen] = useState<{ over: 0 | 1; value: boolean } | null>(null);
-  const followed = chosen && chosen.over === item.isfollowed ? chosen.value : item.isfollowed === 1;
-  const setFollowed = (value: boolean) => setChosen({ over: item.isfollowed, value });
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -40,8 +30,6 @@ export function FeedItemMenu({ item }: { item: FeedItem }) {
     },
     [],
   );
-
-  const isOwn = user !== null && item.owner === user.id;
 
   const copyLink = async () => {
     const link = new URL(item.url, window.location.origin).toString();
@@ -57,30 +45,7 @@ export function FeedItemMenu({ item }: { item: FeedItem }) {
   };
 
   const toggleFollow = async () => {
-    setAlert(null);
-    if (!item.owner) {
-      setAlert(FOLLOW_MISSING_USER_ID);
-      setOpen(false);
-      return;
-    }
-    if (!requireAccount(LOGIN_REASONS.follow)) {
-      setOpen(false);
-      return;
-    }
-    const next = !followed;
-    setFollowed(next);
-    setBusy(true);
-    try {
-      await setFollow(item.owner, next);
-      setOpen(false);
-      void refreshFollowAnswers(client);
-    } catch (error) {
-      // social §8: other follow errors are only logged; the button goes back to what it was
-      console.warn('XPoint: follow failed', error);
-      setFollowed(!next);
-    } finally {
-      setBusy(false);
-    }
+    if ((await toggle()) !== 'failed') setOpen(false);
   };
 
   return (

@@ -15,9 +15,13 @@ import { apiPost } from '../../lib/api';
 import { apiQuery } from '../../lib/query';
 import { useSocialTopic } from '../../live/socialTopic';
 import { Dialog } from '../../ui/Dialog';
+import { HeaderIconContent } from '../../ui/HeaderIcon';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';
 import './follows.css';
+
+const BELL_ICON =
+  'M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z';
 
 const UNREAD_PATH = '/v1/notifications/unread';
 const LIST_PATH = '/v1/notifications';
@@ -59,21 +63,11 @@ function Bell({ userId }: { userId: string }) {
     <>
       <button
         type="button"
-        className="notification-bell"
+        className="xp-header-icon"
         aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
         onClick={() => setOpen(true)}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-            fill="currentColor"
-          />
-        </svg>
-        {count > 0 && (
-          <span className="notification-bell__count" data-testid="unread-count">
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
+        <HeaderIconContent path={BELL_ICON} count={count} testId="unread-count" />
       </button>
       {open && <NotificationList userId={userId} onClose={() => setOpen(false)} />}
     </>

@@ -20,14 +20,20 @@ export async function setFollow(userId: string, follow: boolean): Promise<number
   }
 }
 
-/** After a follow: the answers that show isfollowed or counts are read again (posts, profiles, lists). */
+/**
+ * After a follow: the answers that show isfollowed or counts are read again (posts, profiles, lists,
+ * the home page's city feed).
+ */
 export function refreshFollowAnswers(client: QueryClient): Promise<void> {
   return client.invalidateQueries({
     predicate: ({ queryKey }) => {
       const key = queryKey[0];
       return (
         typeof key === 'string' &&
-        (key.startsWith('/v1/posts/') || key.startsWith('/myposts/details') || key.startsWith('/v1/users/'))
+        (key.startsWith('/v1/posts/') ||
+          key.startsWith('/myposts/details') ||
+          key.startsWith('/v1/users/') ||
+          key === '/asidelandingfeed')
       );
     },
   });

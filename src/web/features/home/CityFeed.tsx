@@ -34,7 +34,7 @@ function CityFeedRow({ cityId, cityName }: { cityId: number; cityName: string })
   const [live, setLive] = useState<{ city: number; items: FeedItem[] }>({ city: cityId, items: [] });
   const [announce, setAnnounce] = useState('');
   const track = useRef<HTMLDivElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: true });
+  const [edges, setEdges] = useState({ start: true, end: true, nearEnd: true });
 
   const liveItems = live.city === cityId ? live.items : [];
   const pages = feed.data?.pages ?? [];
@@ -66,13 +66,15 @@ function CityFeedRow({ cityId, cityName }: { cityId: number; cityName: string })
     setEdges({
       start: row.scrollLeft <= 2,
       end: row.scrollLeft + row.clientWidth >= row.scrollWidth - 2,
+      // within one more row's width of the end: time to read the next page, before it is reached
+      nearEnd: row.scrollLeft + 2 * row.clientWidth >= row.scrollWidth - 2,
     });
   }, []);
   useEffect(measure, [measure, items.length]);
   useEffect(() => {
     // the row nears its end: the next page
-    if (edges.end && feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
-  }, [edges.end, feed]);
+    if (edges.nearEnd && feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
+  }, [edges.nearEnd, feed]);
 
   const slide = (direction: 1 | -1) => {
     const row = track.current;

@@ -13,7 +13,8 @@ import { optimisticUpdate, type CacheChange } from '../../lib/optimistic';
 import { errorText } from '../../lib/query';
 import { LOGIN_REASONS, useSession } from '../accounts/session';
 import { LikersDialog } from './LikersDialog';
-import { useLiveLikeCounts, useOnScreen } from './liveCounts';
+import { useOnScreen } from '../../lib/onScreen';
+import { LIKE_BAR_MARGIN, useLiveLikeCounts } from './liveCounts';
 import { actionFor, applyAction, likeFailureText, type LikeAction, type LikeState } from './likeState';
 import { sendLike } from './likesApi';
 import './likes.css';
@@ -85,7 +86,7 @@ export function LikeBar({
     },
   });
 
-  const [observed, onScreen] = useOnScreen<HTMLDivElement>(live);
+  const [observed, onScreen] = useOnScreen<HTMLDivElement>(live, { margin: LIKE_BAR_MARGIN });
   useLiveLikeCounts(objectType, objectId, live && onScreen, (counts) => {
     // the viewer's own like stays as this page knows it: the push carries only the counts
     for (const { queryKey, update } of changes({ ...counts, mine: state.mine }))

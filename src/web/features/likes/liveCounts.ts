@@ -1,41 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { likesLiveDataSchema, type LikeObjectType } from '../../../shared/api/likes';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
 import { useSocialTopic } from '../../live/socialTopic';
 
 /**
- * How far outside the screen a like bar still counts as shown: a bar scrolled just out of sight keeps
- * its topic, so scrolling back and forth does not leave and join again at every line.
+ * How far outside the screen a like bar still counts as shown (useOnScreen): a connection may hold 200
+ * social topics (realtime/hub.ts), so a long comments thread or reviews list joins only what the person
+ * can see; a bar scrolled just out of sight keeps its topic, so scrolling back and forth does not leave
+ * and join again at every line.
  */
-const ON_SCREEN_MARGIN = '200px';
-
-/**
- * Whether the element is on screen (or close to it), and the ref that tells. A connection may hold
- * 200 social topics (realtime/hub.ts): a long comments thread or reviews list must join only what the
- * person can see. Without IntersectionObserver (old browsers) every element counts as shown.
- */
-export function useOnScreen<T extends Element>(enabled: boolean): [(element: T | null) => void, boolean] {
-  const [element, setElement] = useState<T | null>(null);
-  const [onScreen, setOnScreen] = useState(false);
-  useEffect(() => {
-    if (!enabled || !element || !observable()) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const last = entries.at(-1);
-        if (last) setOnScreen(last.isIntersecting);
-      },
-      { rootMargin: ON_SCREEN_MARGIN },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      setOnScreen(false);
-    };
-  }, [enabled, element]);
-  return [setElement, observable() ? onScreen : enabled];
-}
-
-const observable = () => typeof IntersectionObserver !== 'undefined';
+export const LIKE_BAR_MARGIN = '200px';
 
 /**
  * Hears an object's like counts (`social:{type}:{id}`, kind 'likes') while `listening`, and hands each

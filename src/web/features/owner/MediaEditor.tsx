@@ -1,23 +1,29 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { EditablePoint, MediaSlot } from '../../../shared/api/points';
 import { isConflict, uploadMedia, type MediaUpload } from './editApi';
+import { HealthStatus } from '../../../shared/domain/enums';
 import {
+  MAX_HEALTH_PHOTOS,
   MAX_SCREENSHOTS,
   SLOT_LABELS,
   acceptFor,
   checkPickedFile,
+  healthPhotoRoom,
   screenshotRoom,
   sortedScreenshots,
   uploadErrorMessage,
 } from './media';
 
-type SingleSlot = Exclude<MediaSlot, 'screenshot'>;
+type ManySlot = 'screenshot' | 'health';
+type SingleSlot = Exclude<MediaSlot, ManySlot>;
+type Placed = { position: number; url: string };
 
 interface MediaState {
   cover_image: string | null;
   cover_video: string | null;
   logo: string | null;
-  screenshots: { position: number; url: string }[];
+  screenshot: Placed[];
+  health: Placed[];
 }
 
 export interface MediaEditorProps {
@@ -37,7 +43,8 @@ export interface MediaEditorProps {
 const SINGLE_SLOTS: readonly SingleSlot[] = ['cover_image', 'cover_video', 'logo'];
 
 /**
- * The point's media (map-and-search §3: cover image or video, logo, up to 14 screenshots). Each file
+ * The point's media (map-and-search §3: cover image or video, logo, up to 14 screenshots, up to 20
+ * health photos, shown once the point's health status is verified). Each file
  * is sent as soon as it is chosen (POST /v1/xpoint/media, one file per call), one call at a time so
  * each carries the version the previous one answered. The server checks the content and the size
  * and resizes; what it refuses is shown beside the slot in its own words, and nothing changes.
@@ -47,7 +54,8 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
     cover_image: point.url_cover_image,
     cover_video: point.url_cover_video,
     logo: point.url_icon_or_logo,
-    screenshots: sortedScreenshots(point.screenshots),
+    screenshot: sortedScreenshots(point.screenshots),
+    health: sortedScreenshots(point.health_photos),
   }));
   /** a local preview (an object URL of the picked file) while it is on its way, by slot. */
   const [pending, setPending] = useState<Partial<Record<MediaSlot, string>>>({});
@@ -63,11 +71,12 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
         );
         onVersion(answer.version);
         setMedia((current) => {
-          if (answer.slot !== 'screenshot') return { ...current, [answer.slot]: answer.url };
-          const others = current.screenshots.filter((shot) => shot.position !== answer.position);
+          if (answer.slot !== 'screenshot' && answer.slot !== 'health')
+            return { ...current, [answer.slot]: answer.url };
+          const others = current[answer.slot].filter((shot) => shot.position !== answer.position);
           return {
             ...current,
-            screenshots:
+            [answer.slot]:
               answer.url === null || answer.position === null
                 ? others
                 : sortedScreenshots([...others, { position: answer.position, url: answer.url }]),
@@ -97,11 +106,18 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
 
   const pick = async (slot: MediaSlot, files: readonly File[]) => {
     setErrors((current) => ({ ...current, [slot]: undefined }));
-    const room = slot === 'screenshot' ? screenshotRoom(media.screenshots.length) : 1;
-    if (slot === 'screenshot' && files.length > room) {
+    const room =
+      slot === 'screenshot'
+        ? screenshotRoom(media.screenshot.length)
+        : slot === 'health'
+          ? healthPhotoRoom(media.health.length)
+          : 1;
+    if ((slot === 'screenshot' || slot === 'health') && files.length > room) {
+      const most =
+        slot === 'health' ? `${MAX_HEALTH_PHOTOS} health photos` : `${MAX_SCREENSHOTS} screenshots`;
       setErrors((current) => ({
         ...current,
-        screenshot: `A point has at most ${MAX_SCREENSHOTS} screenshots: ${room === 0 ? 'remove one first' : `there is room for ${room} more`}.`,
+        [slot]: `A point has at most ${most}: ${room === 0 ? 'remove one first' : `there is room for ${room} more`}.`,
       }));
       return;
     }
@@ -142,13 +158,28 @@ export function MediaEditor({ point, version, onVersion, onConflict, enqueue }: 
           onRemove={() => remove(slot)}
         />
       ))}
-      <Screenshots
-        shots={media.screenshots}
+      <Gallery
+        slot="screenshot"
+        shots={media.screenshot}
         pending={pending.screenshot}
         progress={progress.screenshot}
         error={errors.screenshot}
         onPick={(files) => void pick('screenshot', files)}
         onRemove={(position) => remove('screenshot', position)}
+      />
+      <Gallery
+        slot="health"
+        shots={media.health}
+        pending={pending.health}
+        progress={progress.health}
+        error={errors.health}
+        hint={
+          point.health_status === HealthStatus.verified
+            ? 'Your health status is verified: these photos show on the point to everyone.'
+            : 'Photos of your health papers show on the point once its health status is verified.'
+        }
+        onPick={(files) => void pick('health', files)}
+        onRemove={(position) => remove('health', position)}
       />
     </div>
   );
@@ -227,37 +258,54 @@ function MediaSlotEditor({
   );
 }
 
-function Screenshots({
+const GALLERIES = {
+  screenshot: { title: 'Screenshots', item: 'screenshot', most: MAX_SCREENSHOTS, add: 'Add screenshots' },
+  health: { title: 'Health photos', item: 'health photo', most: MAX_HEALTH_PHOTOS, add: 'Add health photos' },
+} as const satisfies Record<ManySlot, { title: string; item: string; most: number; add: string }>;
+
+/** A slot of many files at positions (spec §3: screenshots 1..14; healthdata: health photos 1..20). */
+function Gallery({
+  slot,
   shots,
   pending,
   progress,
   error,
+  hint,
   onPick,
   onRemove,
 }: {
-  shots: { position: number; url: string }[];
+  slot: ManySlot;
+  shots: Placed[];
   pending: string | undefined;
   progress: number | undefined;
   error: string | undefined;
+  hint?: string;
   onPick(files: File[]): void;
   onRemove(position: number): void;
 }) {
   const id = useId();
-  const full = shots.length >= MAX_SCREENSHOTS;
+  const { title, item, most, add } = GALLERIES[slot];
+  const Item = item.charAt(0).toUpperCase() + item.slice(1);
+  const full = shots.length >= most;
   return (
-    <div className="media-slot media-slot--screenshots" role="group" aria-labelledby={`${id}-label`}>
+    <div
+      className={`media-slot media-slot--${slot === 'health' ? 'health' : 'screenshots'}`}
+      role="group"
+      aria-labelledby={`${id}-label`}
+    >
       <p className="media-slot__label" id={`${id}-label`}>
-        Screenshots ({shots.length} of {MAX_SCREENSHOTS})
+        {title} ({shots.length} of {most})
       </p>
+      {hint !== undefined && <p className="point-edit__hint">{hint}</p>}
       {(shots.length > 0 || pending !== undefined) && (
         <ul className="media-shots">
           {shots.map((shot) => (
             <li key={shot.position}>
-              <img src={shot.url} alt={`Screenshot ${shot.position}`} />
+              <img src={shot.url} alt={`${Item} ${shot.position}`} />
               <button
                 type="button"
                 className="media-shots__remove"
-                aria-label={`Remove screenshot ${shot.position}`}
+                aria-label={`Remove ${item} ${shot.position}`}
                 onClick={() => onRemove(shot.position)}
               >
                 ×
@@ -266,7 +314,7 @@ function Screenshots({
           ))}
           {pending !== undefined && (
             <li className="media-shots__pending">
-              <img src={pending} alt="A screenshot on its way" />
+              <img src={pending} alt={`A ${item} on its way`} />
               <UploadProgress sent={progress} compact />
             </li>
           )}
@@ -274,13 +322,13 @@ function Screenshots({
       )}
       <div className="media-slot__actions">
         <label className={full ? 'xp-button media-slot__pick is-disabled' : 'xp-button media-slot__pick'}>
-          Add screenshots
+          {add}
           <input
             type="file"
             className="visually-hidden"
             multiple
-            accept={acceptFor('screenshot')}
-            aria-label="Screenshots: choose files"
+            accept={acceptFor(slot)}
+            aria-label={`${title}: choose files`}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             disabled={full || pending !== undefined}

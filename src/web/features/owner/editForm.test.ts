@@ -67,6 +67,8 @@ function editable(fields: Partial<EditablePoint> = {}): EditablePoint {
     url_cover_image: null,
     url_cover_video: null,
     screenshots: [],
+    health_status: 0,
+    health_photos: [],
     owner_username: 'olivia',
     consultant_username: null,
     version: 4,

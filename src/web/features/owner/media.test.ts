@@ -7,6 +7,7 @@ import {
   acceptFor,
   checkPickedFile,
   screenshotRoom,
+  healthPhotoRoom,
   sortedScreenshots,
   uploadErrorMessage,
 } from './media';
@@ -56,6 +57,8 @@ describe('media checks before sending', () => {
     expect(sortedScreenshots([{ position: 3 }, { position: 1 }])).toEqual([{ position: 1 }, { position: 3 }]);
     expect(screenshotRoom(12)).toBe(2);
     expect(screenshotRoom(15)).toBe(0);
+    expect(healthPhotoRoom(14)).toBe(6);
+    expect(healthPhotoRoom(20)).toBe(0);
   });
 });
 

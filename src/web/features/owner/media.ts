@@ -1,5 +1,5 @@
 import type { MediaSlot } from '../../../shared/api/points';
-import { MAX_SCREENSHOTS } from '../../../shared/validation/points';
+import { MAX_HEALTH_PHOTOS, MAX_SCREENSHOTS } from '../../../shared/validation/points';
 import { formatFileSize } from '../../../shared/format';
 import { ApiError } from '../../lib/api';
 
@@ -23,9 +23,10 @@ export const SLOT_LABELS: Record<MediaSlot, string> = {
   cover_video: 'Cover video',
   logo: 'Logo',
   screenshot: 'Screenshot',
+  health: 'Health photo',
 };
 
-export { MAX_SCREENSHOTS };
+export { MAX_HEALTH_PHOTOS, MAX_SCREENSHOTS };
 
 export function isVideoSlot(slot: MediaSlot): boolean {
   return slot === 'cover_video';
@@ -93,4 +94,9 @@ export function sortedScreenshots<T extends { position: number }>(shots: readonl
 /** How many more screenshots fit. */
 export function screenshotRoom(count: number): number {
   return Math.max(0, MAX_SCREENSHOTS - count);
+}
+
+/** How many more health photos fit. */
+export function healthPhotoRoom(count: number): number {
+  return Math.max(0, MAX_HEALTH_PHOTOS - count);
 }

@@ -1,5 +1,6 @@
 import { evaluateOpeningHours } from '../../../shared/details/opening-hours';
-import { checkOpeningHours, type OpeningHoursWarning } from '../../../shared/validation/points';
+import { checkOpeningHours } from '../../../shared/validation/openingHours';
+import type { OpeningHoursWarning } from '../../../shared/validation/points';
 
 /**
  * The live check of the opening-hours field (issue 8; map-and-search §3, §5, §9): as the owner

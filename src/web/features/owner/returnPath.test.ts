@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAP_PATH, returnAfterDelete, returnAfterSave } from './returnPath';
+import { MAP_PATH, returnAfterDelete, returnAfterSave, withCurrentSuccessUrl } from './returnPath';
 
 describe('where an owner page goes when done', () => {
   test('a save returns to a same-site successUrl, else to the fallback', () => {
@@ -23,5 +23,34 @@ describe('where an owner page goes when done', () => {
       '/u/olivia?pagenumber=2&pagesize=12',
     );
     expect(returnAfterDelete(undefined, 'hall_1')).toBe(MAP_PATH);
+  });
+});
+
+describe('control links carry where the visitor is', () => {
+  const search = `/maps/coffee/data=${encodeURIComponent(JSON.stringify({ search: { supertype: 'business' }, xpoint: { id: 'cafe_1' } }))}`;
+
+  test('edit returns to the current path, the result list the point was opened from', () => {
+    const href = withCurrentSuccessUrl('/b/cafe_1/Edit?successUrl=%2Fb%2Fcafe_1', search, 'cafe_1');
+    expect(new URL(href, 'http://x').searchParams.get('successUrl')).toBe(search);
+    expect(href.startsWith('/b/cafe_1/Edit?')).toBe(true);
+  });
+
+  test('delete returns to the list without the deleted point open', () => {
+    const href = withCurrentSuccessUrl(
+      '/MyXPoints/Delete/cafe_1?successUrl=%2Fb%2Fcafe_1',
+      search,
+      'cafe_1',
+      true,
+    );
+    const back = new URL(href, 'http://x').searchParams.get('successUrl') ?? '';
+    expect(back.startsWith('/maps/coffee/data=')).toBe(true);
+    expect(decodeURIComponent(back)).not.toContain('xpoint');
+  });
+
+  test('a link without successUrl and an unsafe current path are left alone', () => {
+    expect(withCurrentSuccessUrl('/business/claim/cafe_1', search, 'cafe_1')).toBe('/business/claim/cafe_1');
+    expect(withCurrentSuccessUrl('/b/cafe_1/Edit?successUrl=%2Fb%2Fcafe_1', '//evil', 'cafe_1')).toBe(
+      '/b/cafe_1/Edit?successUrl=%2Fb%2Fcafe_1',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import type { PostResult } from '../../../shared/api/posts';
 import { postLink } from '../../../shared/address/links';
 import { errorText } from '../../lib/query';
+import { useFollowToggle } from '../follows/useFollowToggle';
 import { LikeCounts } from '../likes/LikeBar';
 import { CATEGORY_NAMES } from './categories';
 import { usePostsHost } from './context';
@@ -64,12 +65,13 @@ export function PostCards({
 }
 
 /**
- * The feed-item menu of social §2 (copy link, cancel; for the author, edit): an ARIA menu button
- * (arrows move, Escape and Cancel close it and give focus back). Following an author is not offered:
- * the product has no follow call yet.
+ * The feed-item menu of social §2 (copy link, follow or unfollow the author, cancel; for the author,
+ * edit instead of follow): an ARIA menu button (arrows move, Escape and Cancel close it and give focus
+ * back).
  */
 function PostCardMenu({ post }: { post: PostResult }) {
   const host = usePostsHost();
+  const follow = useFollowToggle(post.user_id, post.isfollowed);
   const id = useId();
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -158,10 +160,31 @@ function PostCardMenu({ post }: { post: PostResult }) {
               Edit
             </button>
           )}
+          {!follow.isOwn && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              disabled={follow.busy}
+              onClick={() =>
+                void follow.toggle().then((outcome) => {
+                  if (outcome === 'done') close();
+                  else if (outcome === 'login') setOpen(false);
+                })
+              }
+            >
+              {follow.followed ? `Unfollow ${post.user_displayname}` : `Follow ${post.user_displayname}`}
+            </button>
+          )}
           <button type="button" role="menuitem" tabIndex={-1} onClick={close}>
             Cancel
           </button>
         </div>
+      )}
+      {follow.alert !== null && (
+        <p className="posts-card__alert" role="alert">
+          {follow.alert}
+        </p>
       )}
     </div>
   );

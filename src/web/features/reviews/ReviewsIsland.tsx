@@ -1,20 +1,14 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy } from 'react';
+import { Island } from '../../ui/Island';
 import type { RatedPoint } from './PointReviews';
 
 /**
- * The full-screen page's reviews block. The server renders the rating as text; in the browser,
- * after hydration (the server snapshot keeps the first render equal), it becomes the rating link
- * that opens the Reviews modal, with its own query client and session when the page has none.
+ * The full-screen page's reviews block. The server renders the rating as text; in the browser, once
+ * the page is hydrated and the block comes near the screen, it becomes the rating link that opens the
+ * Reviews modal, with its own query client and session when the page has none.
  */
 const StandaloneReviews = lazy(() => import('./StandaloneReviews'));
-const noSubscription = () => () => undefined;
-
 export function ReviewsIsland({ point }: { point: RatedPoint }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const text =
     point.rating_display && point.rating_count > 0 ? (
       <p>
@@ -24,10 +18,9 @@ export function ReviewsIsland({ point }: { point: RatedPoint }) {
     ) : (
       <p className="empty-note">No reviews yet.</p>
     );
-  if (!inBrowser) return text;
   return (
-    <Suspense fallback={text}>
+    <Island placeholder={text}>
       <StandaloneReviews point={point} />
-    </Suspense>
+    </Island>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingOfChange } from './liveRating';
+import { ratingOfChange } from './ratingChange';
 
 describe('the rating line after a reviews change event', () => {
   it('shows the new average /20 with one decimal and the count', () => {

@@ -72,9 +72,9 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
     items,
     inputValue: input,
     itemToString: (item) => item?.title ?? '',
+    // typing is taken in the input's own change event (below); this hears downshift's other changes
     onInputValueChange: ({ inputValue, type }) => {
-      setInput(inputValue);
-      if (type === useCombobox.stateChangeTypes.InputChange) ask(inputValue);
+      if (type !== useCombobox.stateChangeTypes.InputChange) setInput(inputValue);
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem === null || selectedItem === undefined) return;
@@ -88,6 +88,14 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
       type === useCombobox.stateChangeTypes.ItemClick
         ? { ...changes, inputValue: input }
         : changes,
+  });
+  const inputProps = combobox.getInputProps({
+    onKeyDown: (event) => {
+      // Enter with no suggestion chosen submits the search; downshift would swallow it
+      if (event.key === 'Enter' && combobox.highlightedIndex < 0)
+        (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault =
+          true;
+    },
   });
   const open = combobox.isOpen && input.trim() !== '' && suggest.status !== 'idle';
   useEffect(() => onSuggestionsOpen(open), [open, onSuggestionsOpen]);
@@ -138,15 +146,16 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
           type="search"
           placeholder="Search places"
           maxLength={200}
-          {...combobox.getInputProps({
-            onKeyDown: (event) => {
-              // Enter with no suggestion chosen submits the search; downshift would swallow it
-              if (event.key === 'Enter' && combobox.highlightedIndex < 0)
-                (
-                  event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }
-                ).preventDownshiftDefault = true;
-            },
-          })}
+          {...inputProps}
+          // Each keystroke updates the box in its own event (issue 21, item 8). Downshift reports a
+          // typed value in an effect after its render; on a page still busy loading the map, the next
+          // keystroke came first, React put the box back to the stale value, and letters were lost.
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setInput(value);
+            ask(value);
+            inputProps.onChange?.(event);
+          }}
         />
         <ul className="search-form__suggestions" hidden={!open} {...combobox.getMenuProps()}>
           {open &&

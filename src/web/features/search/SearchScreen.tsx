@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { buildAddress, type MapData, type Route, type SearchSupertype } from '../../../shared/address';
 import { PAGE_SIZES, type PagedSearchResponse, type SearchResult } from '../../../shared/api/search';
 import { onVisitorMove, visibleBounds, visibleCentre, zoomOutMap } from '../../map/MapView';
@@ -6,10 +6,16 @@ import { showResultMarkers } from '../../map/resultMarkers';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { PointPanel } from '../details/PointPanel';
+
+/** An event opened from the results loads its panel then (the shell prefetches it once the map is idle). */
+const EventPanel = lazy(() =>
+  import('../details/EventPanel').then((module) => ({ default: module.EventPanel })),
+);
 import { fetchSearchPage } from './searchApi';
 import {
   paginationItems,
   readResultMode,
+  resultCountText,
   resultType,
   isEmptyQuery,
   storeResultMode,
@@ -42,6 +48,7 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
     page: { status: 'loading' },
   });
   const opened = route.data.xpoint?.id;
+  const openedEvent = route.data.event?.id;
 
   useEffect(() => {
     // nothing to look for (no words, no supertype): the panel asks for words
@@ -65,7 +72,7 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
 
   /** The address of this search with other data (a page, new bounds, an opened result). */
   const addressWith = useCallback(
-    (next: SearchQuery, extra: Pick<MapData, 'xpoint'> = {}) => {
+    (next: SearchQuery, extra: Pick<MapData, 'xpoint' | 'event'> = {}) => {
       const data = { ...searchData(next, route.data.loc ? { loc: route.data.loc } : {}), ...extra };
       return buildAddress({ screen: 'map-search', keywords: next.keywords, data });
     },
@@ -74,9 +81,11 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
 
   const openResult = useCallback(
     (result: Pick<SearchResult, 'supertype' | 'marker'>) => {
-      // events and posts open at their own address (/e/{id}, /post/{id}); points as a level of the search
-      if (result.supertype === 'event' || result.supertype === 'post')
-        navigation.openLevel(result.marker.data.hotpointclickurl);
+      // posts open at their own address (/post/{id}); points and events as a level of the search
+      // (§2: the search's data may hold an event id for a next-level detail), so back returns to the list
+      if (result.supertype === 'post') navigation.openLevel(result.marker.data.hotpointclickurl);
+      else if (result.supertype === 'event')
+        navigation.openLevel(addressWith(query, { event: { id: result.marker.id } }));
       else navigation.openLevel(addressWith(query, { xpoint: { id: result.marker.id } }));
     },
     [navigation, addressWith, query],
@@ -115,14 +124,26 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
   useEffect(
     () =>
       onVisitorMove(() => {
-        if (opened !== undefined || isEmptyQuery(query)) return;
+        if (opened !== undefined || openedEvent !== undefined || isEmptyQuery(query)) return;
         if (updateOnMove) researchHere();
         else setMoved(true);
       }),
-    [opened, query, updateOnMove, researchHere],
+    [opened, openedEvent, query, updateOnMove, researchHere],
   );
 
   if (opened !== undefined) return <PointPanel key={opened} id={opened} />;
+  if (openedEvent !== undefined)
+    return (
+      <Suspense
+        fallback={
+          <SidePanel title="Loading…" className="event-panel" onClose={navigation.toMap}>
+            <PanelLoader label="Loading the event…" />
+          </SidePanel>
+        }
+      >
+        <EventPanel key={openedEvent} id={openedEvent} />
+      </Suspense>
+    );
   return (
     <ResultsPanel
       query={query}
@@ -212,13 +233,13 @@ function ResultsPanel({
       </div>
     );
   else {
-    const { results, posts_total: total, page_current: current, page_total: pages } = page.page;
+    const { results, posts_total: total, posts_total_exact: exact, page_current: current } = page.page;
+    const pages = page.page.page_total;
     const first = (current - 1) * query.pageSize + 1;
     body = (
       <>
         <p className="search-results__count" aria-live="polite">
-          {total.toLocaleString('en-US')} {total === 1 ? 'place' : 'places'} · showing {first}–
-          {first + results.length - 1}
+          {resultCountText(total, exact)} · showing {first}–{first + results.length - 1}
         </p>
         <ol className={`search-results search-results--${mode}`} start={first}>
           {results.map((result, index) => (

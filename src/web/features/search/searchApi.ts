@@ -7,7 +7,7 @@ import {
 import { apiPost } from '../../lib/api';
 import type { SearchQuery } from './searchView';
 
-/** §7 POST /v1/app/searchsuggestions over the visible map; events only when asked. */
+/** §7 POST /v1/app/searchsuggestions over the visible map, as form fields; events only when asked. */
 export function fetchSuggestions(
   q: string,
   bounds: Pick<SearchQuery, 'southwest' | 'northeast'> | null,
@@ -17,7 +17,7 @@ export function fetchSuggestions(
     '/v1/app/searchsuggestions',
     suggestionsResponseSchema,
     { q, maxresults: 10, includeevents: true, ...(bounds ?? {}) },
-    { signal },
+    { signal, form: true },
   );
 }
 
@@ -42,6 +42,7 @@ export function fetchSearchPage(
       ...(query.northeast ? { northeast: query.northeast } : {}),
       ...(!query.southwest && near ? { near } : {}),
     },
-    { signal },
+    // §7: the paged search says it is a script's call, as the spec's client did
+    { signal, headers: { 'X-Requested-With': 'XMLHttpRequest' } },
   );
 }

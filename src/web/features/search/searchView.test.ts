@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  resultCountText,
   paginationItems,
   readResultMode,
   resultModeCookie,
@@ -84,5 +85,15 @@ describe('resultType', () => {
     expect(resultType({ class: 'business', subclass: 'pharmacy' })).toBe('Pharmacy');
     expect(resultType({ class: 'business', subclass: 'home_brewing_shop' })).toBe('home brewing shop');
     expect(resultType({ class: 'help_request', subclass: '' })).toBe('help request');
+  });
+});
+
+describe('the result count', () => {
+  it('says an exact count as it is, and an estimate as one, rounded to two figures', () => {
+    expect(resultCountText(1)).toBe('1 place');
+    expect(resultCountText(214, true)).toBe('214 places');
+    expect(resultCountText(2_049, true)).toBe('2,049 places');
+    expect(resultCountText(20_493, false)).toBe('about 20,000 places');
+    expect(resultCountText(148_760, false)).toBe('about 150,000 places');
   });
 });

@@ -106,3 +106,15 @@ export function resultType(result: Pick<SearchResult, 'class' | 'subclass'>): st
 export function isEmptyQuery(query: Pick<SearchQuery, 'keywords' | 'supertype'>): boolean {
   return query.keywords === '' && query.supertype === null;
 }
+
+/**
+ * How many places a search found, as the result list says it: '1 place', '214 places', and for an
+ * estimate (the server says posts_total_exact false) 'about 2,100 places', rounded to two figures so
+ * it does not pretend to a precision it has not.
+ */
+export function resultCountText(total: number, exact = true): string {
+  if (exact) return `${total.toLocaleString('en-US')} ${total === 1 ? 'place' : 'places'}`;
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, total))) - 1);
+  const rounded = Math.round(total / magnitude) * magnitude;
+  return `about ${rounded.toLocaleString('en-US')} places`;
+}

@@ -1,0 +1,854 @@
+/**
+ * The multi-process run (issue 25): `npm run bench:cluster -- [--points 1000000] [--devices 30000]
+ * [--writes 40] [--beams 30] [--poll-phase true]`.
+ *
+ * Three XPoint processes on one PostgreSQL database, one Redis and one S3-protocol media bucket (s3rver,
+ * each process with a data directory of its own, as on three machines), behind a small round-robin
+ * proxy on 127.0.0.1 that appends `X-Forwarded-For` as a load balancer does (the processes run with
+ * `TRUST_PROXY=loopback`). The database is seeded once with `--points` demo points. Then, in order:
+ *   1. (`--poll-phase`) write-to-visible with the change feed polled only (no LISTEN/NOTIFY): each write
+ *      is a point created through the proxy, timed until every process shows it in search, its tile and
+ *      its details; the processes are then restarted with NOTIFY on;
+ *   2. the same with NOTIFY;
+ *   3. `--devices` devices (the Phoenix protocol over `ws`, city-sized views around Paris) spread over
+ *      the processes, a third on each, with their memory; `--beams` hot beams posted through the proxy
+ *      (so each reaches the processes through Redis), counting every receipt each device should get;
+ *   4. a picture uploaded through each process and read back through each of the others;
+ *   5. a per-address limit (sign-up, 10 in 15 minutes) tried 11 times through the proxy, which spreads
+ *      the attempts over the three processes;
+ *   6. a video whose transcoding job is running when its process is killed with SIGKILL: another
+ *      process must take it over once its lease has passed and finish it, exactly once.
+ * Prints one table. The devices connect to their process directly: one proxy holding 60,000 sockets
+ * would pass this machine's limit of open files per process. Everything listens on 127.0.0.1, the
+ * database is dropped at the end, and a guard stops the run after 40 minutes.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import pg from 'pg';
+import pino from 'pino';
+import sharp from 'sharp';
+import * as tus from 'tus-js-client';
+import WebSocket from 'ws';
+import { arg, collectGarbage, log, pct, random } from './support';
+
+const HOST = '127.0.0.1';
+const PG_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env['BENCH_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const NODES = 3;
+/** Where the beams' points and the devices' views are: around Paris. */
+const AREA = { south: 48.4, north: 49.2, west: 1.8, east: 3.0 };
+const VIEW_MIN = 0.05;
+const VIEW_MAX = 0.35;
+const GUARD_MS = 40 * 60_000;
+/** A write not visible everywhere after this counts as never shown. */
+const VISIBLE_TIMEOUT_MS = 5_000;
+const SIGN_UP_LIMIT = 10;
+const PASSWORD = 'correct-horse-1';
+const SURFACES = ['search', 'tiles', 'details'] as const;
+type Surface = (typeof SURFACES)[number];
+const self = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(self), '..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Milliseconds on a clock every process of the machine shares. */
+const clock = () => performance.timeOrigin + performance.now();
+
+interface Box {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+function views(count: number, seed: number): Box[] {
+  const next = random(seed);
+  return Array.from({ length: count }, () => {
+    const height = VIEW_MIN + next() * (VIEW_MAX - VIEW_MIN);
+    const width = VIEW_MIN + next() * (VIEW_MAX - VIEW_MIN);
+    const south = AREA.south + next() * (AREA.north - AREA.south - height);
+    const west = AREA.west + next() * (AREA.east - AREA.west - width);
+    return { south, west, north: south + height, east: west + width };
+  });
+}
+
+const contains = (view: Box, lat: number, lon: number) =>
+  lat >= view.south && lat <= view.north && lon >= view.west && lon <= view.east;
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+// ---------------------------------------------------------------------------------------------
+// child: one XPoint process, started as main.ts starts one, with the change feed's NOTIFY on or off
+
+async function runNode(listen: boolean): Promise<void> {
+  process.env['NODE_ENV'] ??= 'production';
+  const { loadConfig } = await import('../src/server/config');
+  const { openMedia } = await import('../src/server/media/open');
+  const { openStore } = await import('../src/server/store/store');
+  const { buildApp } = await import('../src/server/app');
+  const { liveOf } = await import('../src/server/features/beams/routes');
+  const config = loadConfig();
+  const media = await openMedia(config);
+  await media.store.check();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({
+    config,
+    store,
+    media,
+    logger: pino({ level: config.logLevel }),
+    changeFeedListen: listen,
+  });
+  await app.listen({ port: 0, host: HOST });
+  const port = (app.server.address() as net.AddressInfo).port;
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'stats') {
+      collectGarbage();
+      process.send?.({
+        type: 'stats',
+        rss: process.memoryUsage().rss / 2 ** 20,
+        connections: liveOf(app.server)?.hub.connections.size ?? 0,
+      });
+    }
+    if (message.type === 'exit') {
+      void app.close().then(async () => {
+        await store.close();
+        media.store.close();
+        process.exit(0);
+      });
+    }
+  });
+  process.send?.({ type: 'ready', port, pid: process.pid });
+}
+
+// ---------------------------------------------------------------------------------------------
+// child: devices on one process, counting the beams each receives
+
+async function runDevices(port: number, count: number, seed: number): Promise<void> {
+  const mine = views(count, seed);
+  /** beam id -> receipts and the time of the last one */
+  const received = new Map<string, { count: number; last: number }>();
+  const sockets: WebSocket[] = [];
+  const open = (view: Box, n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const deviceId = `cluster_${seed}_${n}`;
+      const topic = `device:${deviceId}`;
+      const ws = new WebSocket(`ws://${HOST}:${port}/socket/websocket?deviceId=${deviceId}&vsn=2.0.0`, {
+        perMessageDeflate: false,
+      });
+      sockets.push(ws);
+      let ready = false;
+      ws.on('open', () => {
+        ws.send(JSON.stringify(['1', '1', topic, 'phx_join', {}]));
+        const bounds = { sw: { lat: view.south, lon: view.west }, ne: { lat: view.north, lon: view.east } };
+        ws.send(
+          JSON.stringify([
+            '1',
+            '2',
+            topic,
+            'iq',
+            { id: 'b', type: 'set', map_state: { visible_bounds: bounds } },
+          ]),
+        );
+      });
+      ws.on('message', (data: Buffer) => {
+        if (!ready) {
+          if (data.indexOf('["1","2"') === 0) {
+            ready = true;
+            resolve();
+          }
+          return;
+        }
+        const at = clock();
+        const frame = JSON.parse(data.toString()) as unknown[];
+        const payload = frame[4] as {
+          xpoint_activity?: { beam?: { properties?: { id?: string } } };
+          event_activity?: { beam?: { properties?: { id?: string } } };
+        };
+        const id = (payload.xpoint_activity ?? payload.event_activity)?.beam?.properties?.id;
+        if (!id) return;
+        const entry = received.get(id) ?? { count: 0, last: 0 };
+        entry.count += 1;
+        entry.last = at;
+        received.set(id, entry);
+      });
+      ws.on('error', reject);
+    });
+  const BATCH = 500;
+  for (let i = 0; i < mine.length; i += BATCH)
+    await Promise.all(mine.slice(i, i + BATCH).map((view, j) => open(view, i + j)));
+  let ref = 0;
+  const heartbeat = setInterval(() => {
+    ref += 1;
+    for (const ws of sockets)
+      if (ws.readyState === WebSocket.OPEN) ws.send(`[null,"h${ref}","phoenix","heartbeat",{}]`);
+  }, 20_000);
+  process.on('message', (message: { type: string; beams?: { id: string; lat: number; lon: number }[] }) => {
+    if (message.type === 'report') {
+      process.send?.({
+        type: 'report',
+        open: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length,
+        beams: (message.beams ?? []).map((beam) => ({
+          id: beam.id,
+          expected: mine.filter((view) => contains(view, beam.lat, beam.lon)).length,
+          received: received.get(beam.id)?.count ?? 0,
+          last: received.get(beam.id)?.last ?? NaN,
+        })),
+      });
+    }
+    if (message.type === 'exit') {
+      clearInterval(heartbeat);
+      for (const ws of sockets) ws.terminate();
+      process.exit(0);
+    }
+  });
+  process.send?.({ type: 'ready', devices: sockets.length });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the run
+
+interface Child {
+  process: ChildProcess;
+  ready: Record<string, unknown>;
+  request(type: string, extra?: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+function startChild(args: string[], env: Record<string, string>, name: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', self, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+    child.once('message', (ready: Record<string, unknown>) => {
+      child.removeAllListeners('exit');
+      resolve({
+        process: child,
+        ready,
+        request: (type, extra = {}) =>
+          new Promise((answer) => {
+            child.once('message', (reply: Record<string, unknown>) => answer(reply));
+            child.send({ type, ...extra });
+          }),
+      });
+    });
+  });
+}
+
+function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.process.once('exit', () => resolve());
+    child.process.send({ type: 'exit' });
+    setTimeout(() => child.process.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** A round-robin proxy: HTTP only (see the header), `X-Forwarded-For` appended, `X-Bench-Node` added. */
+function startProxy(ports: () => number[]): Promise<{ port: number; close: () => void }> {
+  let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const server = http.createServer((req, res) => {
+    const targets = ports();
+    const index = next++ % targets.length;
+    const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    const upstream = http.request(
+      {
+        host: HOST,
+        port: targets[index],
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwarded },
+        agent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-bench-node': String(index) });
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, HOST, () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        close: () => {
+          agent.destroy();
+          server.close();
+          server.closeAllConnections();
+        },
+      }),
+    );
+  });
+}
+
+function tileOf(lat: number, lon: number, z: number): [number, number] {
+  const n = 2 ** z;
+  const x = Math.floor(((lon + 180) / 360) * n);
+  const s = Math.sin((lat * Math.PI) / 180);
+  const y = Math.floor((0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n);
+  return [x, y];
+}
+
+function tileHolds(body: Buffer, id: string): boolean {
+  const tile = new VectorTile(new PbfReader(body));
+  for (const layer of Object.values(tile.layers))
+    for (let i = 0; i < layer.length; i++) if (layer.feature(i).properties['appnetid'] === id) return true;
+  return false;
+}
+
+/** What one process shows of a point: is it in its suggestions, its tile and its details? */
+async function shows(port: number, id: string, title: string, lat: number, lon: number) {
+  const base = `http://${HOST}:${port}`;
+  const [x, y] = tileOf(lat, lon, 18);
+  const [search, tile, details] = await Promise.all([
+    fetch(`${base}/v1/app/searchsuggestions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ q: title }),
+    }),
+    fetch(`${base}/tiles/points/18/${x}/${y}.mvt`),
+    fetch(`${base}/v1/webonly/xpointdetails/${id}`),
+  ]);
+  // every body is read, so the connection goes back to the pool
+  const [suggestions, tileBody] = await Promise.all([
+    search.text(),
+    tile.arrayBuffer(),
+    details.arrayBuffer(),
+  ]);
+  return {
+    search: search.ok && (JSON.parse(suggestions) as { title: string }[]).some((s) => s.title === title),
+    tiles: tile.ok && tileHolds(Buffer.from(tileBody), id),
+    details: details.ok,
+  } satisfies Record<Surface, boolean>;
+}
+
+let addresses = 0;
+/** A fresh client address for each limited call (the proxy appends its own hop after it). */
+const freshAddress = () => {
+  addresses += 1;
+  return `10.77.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
+async function call(
+  base: string,
+  url: string,
+  body: unknown,
+  token?: string,
+  address = freshAddress(),
+): Promise<{ status: number; json: Record<string, unknown>; node: string | null }> {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+      ...(token ? { authorization: `appnettoken ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    node: res.headers.get('x-bench-node'),
+  };
+}
+
+interface Written {
+  id: string;
+  version: number;
+}
+
+/**
+ * Creates `count` points through the proxy, one after another, and times each until every process
+ * shows it on every surface: per process, the milliseconds until its last surface showed it.
+ */
+async function writeToVisible(
+  proxy: string,
+  ports: number[],
+  token: string,
+  label: string,
+  count: number,
+): Promise<{
+  perNode: number[][];
+  perSurface: Record<Surface, number[]>;
+  missed: number;
+  written: Written[];
+}> {
+  const perNode: number[][] = ports.map(() => []);
+  const perSurface: Record<Surface, number[]> = { search: [], tiles: [], details: [] };
+  const written: Written[] = [];
+  const next = random(label.length * 7919 + count);
+  let missed = 0;
+  for (let n = 0; n < count; n++) {
+    const title = `Velmora ${label} Bakery ${n} ${randomUUID().slice(0, 6)}`;
+    const lat = AREA.south + next() * (AREA.north - AREA.south);
+    const lon = AREA.west + next() * (AREA.east - AREA.west);
+    const created = await call(
+      proxy,
+      '/v1/xpoint/create',
+      { supertype: 'business', type: 'bakery', title, lat, lon, confirmNotDuplicate: true },
+      token,
+    );
+    if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
+    const t0 = clock();
+    const id = created.json['id'] as string;
+    written.push({ id, version: Number(created.json['version'] ?? 1) });
+    const seen = ports.map(() => ({ search: NaN, tiles: NaN, details: NaN }) as Record<Surface, number>);
+    while (clock() - t0 < VISIBLE_TIMEOUT_MS) {
+      const pending = ports.flatMap((port, i) =>
+        SURFACES.some((s) => Number.isNaN(seen[i]![s])) ? [{ port, i }] : [],
+      );
+      if (pending.length === 0) break;
+      await Promise.all(
+        pending.map(async ({ port, i }) => {
+          const shown = await shows(port, id, title, lat, lon);
+          const at = clock() - t0;
+          for (const s of SURFACES) if (shown[s] && Number.isNaN(seen[i]![s])) seen[i]![s] = at;
+        }),
+      );
+    }
+    seen.forEach((surfaces, i) => {
+      const all = SURFACES.map((s) => surfaces[s]);
+      if (all.some(Number.isNaN)) missed += 1;
+      else perNode[i]!.push(Math.max(...all));
+      for (const s of SURFACES) if (!Number.isNaN(surfaces[s])) perSurface[s].push(surfaces[s]);
+    });
+  }
+  for (const list of [...perNode, ...Object.values(perSurface)]) list.sort((a, b) => a - b);
+  return { perNode, perSurface, missed, written };
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
+
+async function temporaryDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+  await admin.connect();
+  const name = `xpoint_cluster_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: PG_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function redisAnswers(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(2_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const points = Number(arg('points', '1000000'));
+  const devices = Number(arg('devices', '30000'));
+  const writes = Number(arg('writes', '40'));
+  const beamCount = Number(arg('beams', '30'));
+  const pollPhase = arg('poll-phase', 'true') !== 'false';
+  const guard = setTimeout(() => {
+    log('the run passed 40 minutes: stopping');
+    process.exit(2);
+  }, GUARD_MS);
+  guard.unref();
+  if (!(await redisAnswers())) throw new Error(`Redis does not answer at ${REDIS_URL}`);
+
+  const { startS3rver } = await import('../test/support/s3rver');
+  const { loadConfig } = await import('../src/server/config');
+  const { openMedia } = await import('../src/server/media/open');
+  const { openStore } = await import('../src/server/store/store');
+  const { loadCities } = await import('../src/server/features/cities/load');
+  const { seedDemoData } = await import('../src/server/seed/generate');
+  const { newPoint } = await import('../test/support/factories');
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xpoint-bench-cluster-'));
+  const database = await temporaryDatabase();
+  const s3 = await startS3rver();
+  const children: Child[] = [];
+  const nodes: Child[] = [];
+  let proxy: { port: number; close: () => void } | undefined;
+  const rows: [string, string][] = [];
+  try {
+    const env = (n: number): Record<string, string> => ({
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      MEDIA_URL: s3.mediaUrl('cluster/'),
+      DATA_DIR: path.join(work, `node${n}`),
+      SESSION_SECRET: 'cluster-bench-session-secret-0123456789abcdef',
+      TRUST_PROXY: 'loopback',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+    });
+
+    // the database, seeded once (pictures into the bucket, as main.ts would)
+    const started = Date.now();
+    const seedConfig = loadConfig({ ...env(0), SEED: String(points) }, ROOT);
+    const seedMedia = await openMedia(seedConfig);
+    const seedStore = await openStore({ databaseUrl: database.url, dataDir: path.join(work, 'seed') });
+    await loadCities(seedStore, () => undefined);
+    await seedDemoData(seedStore, {
+      points,
+      seed: 1,
+      now: Date.now(),
+      dataDir: path.join(work, 'seed'),
+      media: seedMedia.store,
+      log: () => undefined,
+    });
+    const beamPoints = (() => {
+      const next = random(25);
+      return Array.from({ length: beamCount }, (_, i) => ({
+        id: `cluster_beam_${i}`,
+        lat: AREA.south + 0.1 + next() * (AREA.north - AREA.south - 0.2),
+        lon: AREA.west + 0.1 + next() * (AREA.east - AREA.west - 0.2),
+      }));
+    })();
+    await seedStore.db
+      .insertInto('points')
+      .values(beamPoints.map((p) => newPoint({ id: p.id, type: 'cafe', lat: p.lat, lon: p.lon })))
+      .execute();
+    await seedStore.close();
+    seedMedia.store.close();
+    log(`seeded ${points.toLocaleString('en')} points in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    rows.push(['Points in the store', points.toLocaleString('en')]);
+
+    const startNodes = async (listen: boolean) => {
+      const t0 = Date.now();
+      const ready = await Promise.all(
+        Array.from({ length: NODES }, (_, n) =>
+          startChild(['node', listen ? 'listen' : 'poll'], env(n), `process ${n + 1}`),
+        ),
+      );
+      nodes.splice(0, nodes.length, ...ready);
+      // ready for people: every process answers a suggestion from its index
+      for (const node of nodes) {
+        const port = node.ready['port'] as number;
+        for (;;) {
+          const res = await fetch(`http://${HOST}:${port}/v1/app/searchsuggestions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ q: 'cafe' }),
+          }).catch(() => null);
+          if (res?.ok && ((await res.json()) as unknown[]).length > 0) break;
+          await sleep(200);
+        }
+      }
+      log(
+        `${NODES} processes (${listen ? 'NOTIFY' : 'polling only'}) ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+      );
+    };
+    const ports = () => nodes.map((node) => node.ready['port'] as number);
+    proxy = await startProxy(ports);
+    const base = `http://${HOST}:${proxy.port}`;
+
+    const label = (n: number) => `process ${n + 1}`;
+    const visibleRows = (name: string, result: Awaited<ReturnType<typeof writeToVisible>>) => {
+      result.perNode.forEach((times, i) =>
+        rows.push([
+          `Write-to-visible, ${name}, ${label(i)} (p50 / p99 over ${times.length})`,
+          `${ms(pct(times, 50))} / ${ms(pct(times, 99))}`,
+        ]),
+      );
+      rows.push([
+        `Write-to-visible, ${name}, by surface p99 (search / tiles / details)`,
+        SURFACES.map((s) => ms(pct(result.perSurface[s], 99))).join(' / '),
+      ]);
+      rows.push([`Writes not visible everywhere within 5 s, ${name}`, String(result.missed)]);
+    };
+
+    // the bench's users, one per write phase (a user adds at most 60 points in 10 minutes, across the
+    // processes): the second is an admin, who beams any point
+    const signUp = async (username: string, admin: boolean): Promise<string> => {
+      const res = await call(base, '/v1/account/register', {
+        username,
+        email: `${username}@example.com`,
+        fullname: 'Cluster Bench',
+        password: PASSWORD,
+      });
+      if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.json)}`);
+      if (admin) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        await client.query(`update users set is_admin = 1 where username = $1`, [username]);
+        await client.end();
+      }
+      return res.json['token'] as string;
+    };
+
+    if (pollPhase) {
+      await startNodes(false);
+      const pollToken = await signUp('clusterpoll', false);
+      visibleRows('polling only', await writeToVisible(base, ports(), pollToken, 'poll', writes));
+      await Promise.all(nodes.map(stopChild));
+    }
+    await startNodes(true);
+    const token = await signUp('clusterbench', true);
+    const rssIdle = nodes.map((node) => rssOf(node.process.pid!));
+    const notify = await writeToVisible(base, ports(), token, 'notify', writes);
+    visibleRows('NOTIFY', notify);
+
+    // devices, a third on each process
+    const t0 = Date.now();
+    const perNode = Math.ceil(devices / NODES);
+    const deviceChildren = await Promise.all(
+      nodes.map((node, n) =>
+        startChild(
+          ['devices', String(node.ready['port']), String(perNode), String(100 + n)],
+          {},
+          `devices ${n}`,
+        ),
+      ),
+    );
+    children.push(...deviceChildren);
+    const joined = deviceChildren.reduce((sum, child) => sum + Number(child.ready['devices']), 0);
+    log(`${joined} devices joined in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    await sleep(1_000);
+    const rssDevices = nodes.map((node) => rssOf(node.process.pid!));
+    nodes.forEach((_, i) =>
+      rows.push([
+        `Memory (RSS), ${label(i)}: idle / with ${perNode.toLocaleString('en')} devices`,
+        `${rssIdle[i]!.toFixed(0)} MB / ${rssDevices[i]!.toFixed(0)} MB`,
+      ]),
+    );
+
+    // beams through the proxy: each is posted to one process and must reach devices on all three
+    const sent = new Map<string, { at: number; node: string | null }>();
+    for (const point of beamPoints) {
+      const at = clock();
+      const res = await call(base, '/api/user/x_point/beam', { identifier: point.id, kind: 'hot' }, token);
+      if (res.status !== 200) throw new Error(`beam: ${res.status} ${JSON.stringify(res.json)}`);
+      sent.set(point.id, { at, node: res.node });
+      await sleep(250);
+    }
+    await sleep(3_000);
+    const reports = await Promise.all(
+      deviceChildren.map((child) => child.request('report', { beams: beamPoints })),
+    );
+    let expected = 0;
+    let receivedAll = 0;
+    let lost = 0;
+    let doubled = 0;
+    const latencies: number[] = [];
+    for (const point of beamPoints) {
+      let last = 0;
+      for (const report of reports) {
+        const beam = (
+          report['beams'] as { id: string; expected: number; received: number; last: number }[]
+        ).find((b) => b.id === point.id)!;
+        expected += beam.expected;
+        receivedAll += beam.received;
+        lost += Math.max(0, beam.expected - beam.received);
+        doubled += Math.max(0, beam.received - beam.expected);
+        if (beam.received > 0) last = Math.max(last, beam.last);
+      }
+      if (last > 0) latencies.push(last - sent.get(point.id)!.at);
+    }
+    latencies.sort((a, b) => a - b);
+    const stillOpen = reports.reduce((sum, report) => sum + Number(report['open']), 0);
+    rows.push([`Devices joined / still open after the beams`, `${joined} / ${stillOpen}`]);
+    rows.push([
+      `Beams: receipts expected / received (lost, doubled), over ${beamPoints.length} beams`,
+      `${expected.toLocaleString('en')} / ${receivedAll.toLocaleString('en')} (${lost} lost, ${doubled} doubled)`,
+    ]);
+    rows.push([
+      'Beam from post to its last device, across processes (p50 / p99)',
+      `${ms(pct(latencies, 50))} / ${ms(pct(latencies, 99))}`,
+    ]);
+
+    // media: a picture through each process, read back through each of the others
+    const picture = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    let reads = 0;
+    let missing = 0;
+    for (let n = 0; n < NODES; n++) {
+      const point = notify.written[n]!;
+      const form = new FormData();
+      form.set('id', point.id);
+      form.set('version', String(point.version));
+      form.set('slot', 'logo');
+      form.set('file', new Blob([picture], { type: 'image/jpeg' }), 'logo.jpg');
+      const res = await fetch(`http://${HOST}:${ports()[n]}/v1/xpoint/media`, {
+        method: 'POST',
+        headers: { authorization: `appnettoken ${token}` },
+        body: form,
+      });
+      const body = (await res.json()) as { url?: string };
+      if (!res.ok || !body.url) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
+      for (let m = 0; m < NODES; m++) {
+        if (m === n) continue;
+        reads += 1;
+        const read = await fetch(`http://${HOST}:${ports()[m]}${body.url}`);
+        await read.arrayBuffer();
+        if (read.status !== 200) missing += 1;
+      }
+    }
+    rows.push([
+      `Media uploaded through one process, read through another: not found`,
+      `${missing} of ${reads}`,
+    ]);
+
+    // a limit across processes: sign-up, 10 in 15 minutes per address, from one address via the proxy
+    const address = freshAddress();
+    const attempts: { status: number; node: string | null }[] = [];
+    for (let n = 0; n <= SIGN_UP_LIMIT; n++) {
+      const username = `cluster${n}${randomUUID().slice(0, 4)}`;
+      const res = await call(
+        base,
+        '/v1/account/register',
+        { username, email: `${username}@example.com`, fullname: 'Cluster Limit', password: PASSWORD },
+        undefined,
+        address,
+      );
+      attempts.push({ status: res.status, node: res.node });
+    }
+    const firstRefused = attempts.findIndex((a) => a.status === 429) + 1;
+    const spread = new Set(attempts.map((a) => a.node)).size;
+    rows.push([
+      `Sign-up limit (${SIGN_UP_LIMIT} per address) over ${spread} processes: first refused attempt`,
+      firstRefused === 0 ? 'none (limit not held)' : `#${firstRefused} of ${attempts.length}`,
+    ]);
+
+    // a job whose process dies: a video to transcode, its worker killed while it runs
+    const clip = path.join(work, 'clip.mkv');
+    execFileSync((await import('../src/server/media/video')).FFMPEG_PATH, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=1280x720:rate=25',
+      '-t',
+      '40',
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '5',
+      clip,
+    ]);
+    const videoId = await new Promise<string>((resolve, reject) => {
+      const upload = new tus.Upload(fs.readFileSync(clip), {
+        endpoint: `http://${HOST}:${ports()[0]}/v1/uploads/video`,
+        headers: { authorization: `appnettoken ${token}` },
+        retryDelays: [],
+        metadata: { filetype: 'video/x-matroska' },
+        onError: reject,
+        onSuccess: () => resolve((upload.url ?? '').slice((upload.url ?? '').lastIndexOf('/') + 1)),
+      });
+      upload.start();
+    });
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const jobOf = async () =>
+      (
+        await db.query<{ state: string; attempts: number; locked_by: string | null }>(
+          `select state, attempts, locked_by from jobs where payload like $1`,
+          [`%${videoId}%`],
+        )
+      ).rows[0];
+    let running: { state: string; attempts: number; locked_by: string | null } | undefined;
+    const jobDeadline = Date.now() + 60_000;
+    while (Date.now() < jobDeadline) {
+      running = await jobOf();
+      if (running?.state === 'running' && running.locked_by) break;
+      if (running?.state === 'done') break;
+      await sleep(50);
+    }
+    let jobRow = 'the job never ran';
+    if (running?.state === 'running' && running.locked_by) {
+      const victim = nodes.findIndex((node) => running!.locked_by!.includes(`:${node.process.pid}:`));
+      if (victim < 0) throw new Error(`no process holds the job's lease ${running.locked_by}`);
+      nodes[victim]!.process.kill('SIGKILL');
+      const killedAt = Date.now();
+      let finishedBy = '';
+      let final = running;
+      while (Date.now() - killedAt < 120_000) {
+        final = (await jobOf()) ?? final;
+        if (
+          final.state === 'running' &&
+          final.locked_by &&
+          !final.locked_by.includes(`:${nodes[victim]!.process.pid}:`)
+        ) {
+          const taker = nodes.findIndex((node) => final.locked_by!.includes(`:${node.process.pid}:`));
+          finishedBy = taker >= 0 ? label(taker) : final.locked_by;
+        }
+        if (final.state === 'done' || final.state === 'failed') break;
+        await sleep(200);
+      }
+      const video = await fetch(`http://${HOST}:${ports()[(victim + 1) % NODES]}/v1/videos/${videoId}`, {
+        headers: { authorization: `appnettoken ${token}` },
+      });
+      const state = ((await video.json()) as { state?: string }).state;
+      jobRow =
+        `${label(victim)} killed mid-transcode; ${final.state} after ${((Date.now() - killedAt) / 1000).toFixed(0)} s` +
+        ` by ${finishedBy || 'another process'}, ${final.attempts} runs, video ${state}`;
+    } else if (running?.state === 'done') {
+      jobRow = 'the job ended before it could be killed (make the clip longer)';
+    }
+    await db.end();
+    rows.push(['Job whose process was killed', jobRow]);
+  } finally {
+    await Promise.all(children.map(stopChild));
+    await Promise.all(nodes.map(stopChild));
+    proxy?.close();
+    await s3.stop();
+    await database.drop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+
+  const width = Math.max(...rows.map(([name]) => name.length));
+  process.stdout.write(`\n${'What'.padEnd(width)} | Figure\n${'-'.repeat(width)}-|-${'-'.repeat(40)}\n`);
+  for (const [name, value] of rows) process.stdout.write(`${name.padEnd(width)} | ${value}\n`);
+  process.stdout.write(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
+}
+
+const role = process.argv[2];
+const fail = (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+};
+if (role === 'node') runNode(process.argv[3] === 'listen').catch(fail);
+else if (role === 'devices')
+  runDevices(Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5])).catch(fail);
+else main().then(() => process.exit(0), fail);
