@@ -151,15 +151,44 @@ describe('the connection pinger', () => {
     const point = await withStore(dataDir, (store) =>
       store.db.selectFrom('points').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow(),
     );
-    const { page, errors } = await browser.open(`${server.url}/f/${point.id}`, MOBILE);
-    // the pinger mounts after hydration: its live region is there once it runs
-    await page.locator('.pinger-banners').waitFor({ state: 'attached' });
-    await browser.context.setOffline(true);
-    await lostBanner(page).waitFor({ timeout: 3_000 });
-    await page.screenshot({ path: path.join(SHOTS, 'fullscreen-lost-375.png'), animations: 'disabled' });
-    await browser.context.setOffline(false);
-    await restoredNotice(page).waitFor({ timeout: 10_000 });
-    expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
-    await page.close();
+    // The live rating's reader loads once the browser is idle, as the pinger does. The first fetch of
+    // its chunk is held until the device is offline, then fails as an offline fetch does: the race a
+    // person on a train meets (and CI met once), every run.
+    const { context } = browser;
+    const ratingChunk = '**/assets/ratingChange-*.js';
+    let heldChunk: (() => void) | undefined;
+    const chunkAsked = new Promise<void>((asked) => {
+      void context.route(ratingChunk, async (route) => {
+        if (heldChunk !== undefined) return route.continue();
+        const offline = new Promise<void>((release) => (heldChunk = release));
+        asked();
+        await offline;
+        await route.abort('internetdisconnected');
+      });
+    });
+    try {
+      const { page, errors } = await browser.open(`${server.url}/f/${point.id}`, MOBILE);
+      // the pinger mounts after hydration: its live region is there once it runs
+      await page.locator('.pinger-banners').waitFor({ state: 'attached' });
+      await chunkAsked;
+      await browser.context.setOffline(true);
+      heldChunk?.();
+      await lostBanner(page).waitFor({ timeout: 3_000 });
+      await page.screenshot({ path: path.join(SHOTS, 'fullscreen-lost-375.png'), animations: 'disabled' });
+      // back online, the reader's chunk is fetched again and arrives
+      const chunkArrives = page.waitForResponse(
+        (response) => /\/assets\/ratingChange-/.test(response.url()),
+        {
+          timeout: 15_000,
+        },
+      );
+      await browser.context.setOffline(false);
+      await restoredNotice(page).waitFor({ timeout: 10_000 });
+      expect((await chunkArrives).status()).toBe(200);
+      expect(errors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+      await page.close();
+    } finally {
+      await context.unroute(ratingChunk);
+    }
   });
 });

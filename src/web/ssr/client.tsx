@@ -1,6 +1,8 @@
 // the tokens, the reset and the shared pieces first; the page's own styles come with FullScreenPoint
 import '../styles.css';
 import '../ui/ui.css';
+import { whenIdle } from '../lib/idle';
+import { retryImport } from '../lib/retryImport';
 import { installBrokenImageFallback } from '../shell/brokenImages';
 import { hydrateFullScreen } from './hydrate';
 
@@ -9,8 +11,9 @@ import { hydrateFullScreen } from './hydrate';
 const container = document.getElementById('root');
 if (container === null) throw new Error('XPoint: the page has no #root element.');
 installBrokenImageFallback();
-hydrateFullScreen(container);
-// the connection pinger (issue 19), loaded after hydration, off the first paint's path
-import('../features/pinger/mount')
+hydrateFullScreen(container)
+  // the connection pinger (issue 19), loaded after hydration once the browser is idle
+  .then(() => whenIdle())
+  .then(() => retryImport(() => import('../features/pinger/mount')))
   .then(({ mountConnectionPinger }) => mountConnectionPinger())
-  .catch((error: unknown) => console.warn('XPoint: could not start the connection pinger', error));
+  .catch((error: unknown) => console.error('XPoint: could not take over the page', error));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { REVIEWS_LIVE_KIND, reviewsChangeSchema } from '../../../shared/api/reviews';
 import { socialTopic } from '../../../shared/api/social-live';
-import { formatRating } from '../../../shared/details/numbers';
+import { whenIdle } from '../../lib/idle';
+import { retryImport } from '../../lib/retryImport';
 
 /** What a rating line shows: map-and-search §3's average/20 with one decimal, and the count. */
 export interface RatingLine {
@@ -9,16 +9,15 @@ export interface RatingLine {
   rating_count: number;
 }
 
-/** The rating line after a reviews change event (social §3), or null when the data is not one. */
-export function ratingOfChange(data: unknown): Required<RatingLine> | null {
-  const change = reviewsChangeSchema.safeParse(data);
-  if (!change.success) return null;
-  const { reviewsCount, avgRatingPercent } = change.data;
-  return {
-    rating_count: reviewsCount,
-    rating_display: reviewsCount > 0 ? formatRating(avgRatingPercent) : null,
-  };
-}
+/**
+ * The change event's reader (./ratingChange, with the reviews contract and its zod schemas) loads with
+ * the live client, after hydration once the browser is idle: the full-screen page's first script and
+ * its hydration do without both. If the device is offline by then, the load waits for it to be back.
+ */
+const loadListener = () =>
+  whenIdle().then(() =>
+    retryImport(() => Promise.all([import('../../live/socialTopic'), import('./ratingChange')])),
+  );
 
 /**
  * The point's rating as it stands now: what the page was given, then each reviews change heard on
@@ -37,14 +36,18 @@ export function useLiveRating<P extends RatingLine & { id: string }>(point: P): 
   useEffect(() => {
     let leave: (() => void) | undefined;
     let left = false;
-    void import('../../live/socialTopic').then(({ subscribeSocialTopic }) => {
-      if (left) return;
-      leave = subscribeSocialTopic(socialTopic('X', point.id), (message) => {
-        if (message.kind !== REVIEWS_LIVE_KIND) return;
-        const line = ratingOfChange(message.data);
-        if (line) setHeard({ given: latestGiven.current, line });
-      });
-    });
+    loadListener().then(
+      ([{ subscribeSocialTopic }, { REVIEWS_LIVE_KIND, ratingOfChange }]) => {
+        if (left) return;
+        leave = subscribeSocialTopic(socialTopic('X', point.id), (message) => {
+          if (message.kind !== REVIEWS_LIVE_KIND) return;
+          const line = ratingOfChange(message.data);
+          if (line) setHeard({ given: latestGiven.current, line });
+        });
+      },
+      // never loaded (offline through every retry): the rating stays as the page was served
+      () => undefined,
+    );
     return () => {
       left = true;
       leave?.();
