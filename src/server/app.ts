@@ -292,6 +292,8 @@ export async function buildApp({
   await app.register((await import('./features/likes/routes')).likeRoutes, { store, limits, social });
   // the connection pinger (issue 19)
   await app.register((await import('./features/ping/routes')).pingRoutes, { store });
+  // real-user timings (issue 23): the pages' Core Web Vitals, counted per screen
+  await app.register((await import('./features/vitals/routes')).vitalsRoutes, { store, limits });
   // the home page (issue 19, home19): city autocomplete and top destinations, the landing city feed
   await app.register((await import('./features/locations/routes')).locationRoutes, { store });
   await app.register((await import('./features/feeds/routes')).feedRoutes, { store, follower, social });

@@ -492,6 +492,9 @@ export const ERRORS = {
   },
   cityQueryInvalid: { code: 19303, status: 400, message: 'q: {reason}' },
 
+  // real-user timings (issue 23): 231xx
+  vitalOutOfRange: { code: 23101, status: 400, message: 'value: {name} is at most {max}.' },
+
   // the owner's website (issue 20; social §5, §7, §8): 20xxx
   websitePartIndexInvalid: {
     code: 20101,

@@ -7,11 +7,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { installBrokenImageFallback } from './shell/brokenImages';
+import { startWebVitals } from './lib/startVitals';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('XPoint: the page has no #root element.');
 
 installBrokenImageFallback();
+// real-user timings (issue 23), reported when the page is hidden
+startWebVitals();
 
 createRoot(container).render(
   <StrictMode>

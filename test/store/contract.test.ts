@@ -48,6 +48,7 @@ const TABLES = Object.keys({
   booking_nights: true,
   chat_conversations: true,
   chat_messages: true,
+  web_vitals: true,
 } satisfies Record<keyof Database, true>);
 
 /** A time past 2^32 ms, so a bigint read back as a string or a truncated int would show. */

@@ -55,6 +55,7 @@ export async function registerContracts(app: FastifyInstance): Promise<void> {
         { name: 'tiles', description: 'point tiles and clusters' },
         { name: 'media', description: 'uploaded and generated media' },
         { name: 'health', description: 'for load balancers' },
+        { name: 'vitals', description: "real visitors' Core Web Vitals, per screen" },
       ],
     },
     transform: (document) => {

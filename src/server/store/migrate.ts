@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_city_pages';
 import * as m0019 from './migrations/0019_websites';
 import * as m0020 from './migrations/0020_chat';
 import * as m0021 from './migrations/0021_bookings';
+import * as m0022 from './migrations/0022_web_vitals';
 
 interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -49,6 +50,7 @@ const MIGRATIONS: ReadonlyArray<[name: string, migration: DialectMigration]> = [
   ['0019_websites', m0019],
   ['0020_chat', m0020],
   ['0021_bookings', m0021],
+  ['0022_web_vitals', m0022],
 ];
 
 class InlineProvider implements MigrationProvider {

@@ -48,6 +48,7 @@ export interface Database {
   booking_nights: BookingNightsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
+  web_vitals: WebVitalsTable;
 }
 
 export interface UsersTable {
@@ -621,4 +622,14 @@ export interface ChatMessagesTable {
   client_id: string;
   text: string;
   created_at: number;
+}
+
+/** Real-user timings (issue 23; migration 0022): page views counted per day, screen, metric, bucket. */
+export interface WebVitalsTable {
+  day: string;
+  screen: string;
+  metric: string;
+  rating: string;
+  bucket: number;
+  count: number;
 }

@@ -7,6 +7,7 @@ import { PAGE_DATA_ELEMENT_ID } from '../../shared/details/page';
 import type { CityPagesData } from '../../shared/citypages/page';
 import { installBrokenImageFallback } from '../shell/brokenImages';
 import { CityPagesRoot } from '../features/citypage/CityPagesRoot';
+import { startWebVitals } from '../lib/startVitals';
 
 // The city and event pages' own entry (citypage.html): it takes over what the server rendered,
 // without the map and the rest of the app.
@@ -16,6 +17,8 @@ const script = document.getElementById(PAGE_DATA_ELEMENT_ID);
 const data = JSON.parse(script?.textContent ?? 'null') as CityPagesData | null;
 if (data === null) throw new Error('XPoint: the page has no data to hydrate from.');
 installBrokenImageFallback();
+// real-user timings (issue 23), reported when the page is hidden
+startWebVitals();
 hydrateRoot(container, <CityPagesRoot data={data} />, {
   onRecoverableError: (error) => console.warn('XPoint: the page was rendered again', error),
 });
