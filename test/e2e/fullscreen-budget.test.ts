@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { firstScriptClosure, gzipTotal } from './support/firstScripts';
 import { ensureWebBuild } from './support/server';
 
 /**
@@ -17,42 +14,12 @@ import { ensureWebBuild } from './support/server';
  */
 const FIRST_SCRIPT_BUDGET_GZIP_KB = 125;
 
-const WEB = fileURLToPath(new URL('../../dist/web', import.meta.url));
-
-/** The page's first scripts: the module entries and preloads its HTML names. */
-function firstScripts(html: string): string[] {
-  const entries = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/assets\/([^"]+\.js)"/g)];
-  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/assets\/([^"]+\.js)"/g)];
-  return [...entries, ...preloads].map((match) => match[1] as string);
-}
-
-/** The files a built chunk imports statically (`import ... from "./x.js"`, `import "./x.js"`). */
-function staticImports(code: string): string[] {
-  return [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
-    (match) => match[1] as string,
-  );
-}
-
-function firstScriptClosure(): Map<string, Buffer> {
-  const html = readFileSync(path.join(WEB, 'fullscreen.html'), 'utf8');
-  const files = new Map<string, Buffer>();
-  const queue = firstScripts(html);
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (files.has(file)) continue;
-    const code = readFileSync(path.join(WEB, 'assets', file));
-    files.set(file, code);
-    queue.push(...staticImports(code.toString('utf8')));
-  }
-  return files;
-}
-
 describe("the full-screen page's first JavaScript", () => {
   let files: Map<string, Buffer>;
 
   beforeAll(() => {
     ensureWebBuild();
-    files = firstScriptClosure();
+    files = firstScriptClosure('fullscreen.html');
   });
 
   it('given the built page, when its static imports are followed, then they reach React and the page', () => {
@@ -64,12 +31,7 @@ describe("the full-screen page's first JavaScript", () => {
   });
 
   it(`given the built page, then its first JavaScript is at most ${FIRST_SCRIPT_BUDGET_GZIP_KB} KB gzipped`, () => {
-    const sizes = [...files].map(([name, code]) => ({ name, gzip: gzipSync(code, { level: 9 }).length }));
-    const totalKb = sizes.reduce((sum, file) => sum + file.gzip, 0) / 1024;
-    const listing = sizes
-      .sort((a, b) => b.gzip - a.gzip)
-      .map((file) => `${file.name} ${(file.gzip / 1024).toFixed(1)} KB`)
-      .join(', ');
+    const { totalKb, listing } = gzipTotal(files);
     expect(totalKb, `first JavaScript ${totalKb.toFixed(1)} KB gzip: ${listing}`).toBeLessThanOrEqual(
       FIRST_SCRIPT_BUDGET_GZIP_KB,
     );

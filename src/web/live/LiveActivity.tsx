@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { addMapClickHandler, onMapMoveEnd, onMapReady, visibleBounds } from '../map/MapView';
+import { addMapClickHandler, onMapMoveEnd, onMapReady, visibleBounds } from '../map/mapHandle';
 import { useMapNavigation } from '../map/useMapNavigation';
 import type { LiveEngine } from './liveEngine';
 

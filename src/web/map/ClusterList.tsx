@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { findCategory } from '../../shared/domain/categories';
 import { SUPERTYPE_COLORS, type ClusterLeaf, type LayerGroup } from '../../shared/map/contract';
-import { focusMap } from './MapView';
+import { focusMap } from './mapHandle';
 import { ClusterApiError, fetchClusterLeaves } from './clusterApi';
 import { LAYER_GROUP_NAMES } from './layerVisibility';
 import { useShell } from '../shell/context';

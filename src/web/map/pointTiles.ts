@@ -1,6 +1,6 @@
 import type { Map as MaplibreMap, VectorTileSource } from 'maplibre-gl';
 import { POINTS_SOURCE, TILE_PATHS } from '../../shared/map/contract';
-import { onMapReady } from './MapView';
+import { onMapReady } from './mapHandle';
 
 /**
  * The server applies a write to its point tiles from the store's change feed, which it reads every

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { buildAddress } from '../../shared/address';
-import type { ClusterClick } from './MapView';
+import type { ClusterClick } from './mapHandle';
 
 /**
  * What a click on the map does, as router navigation (§4): a point opens its detail route, a

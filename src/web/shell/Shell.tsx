@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
 import { ClusterList } from '../map/ClusterList';
-import { MapView, onMapReady } from '../map/MapView';
+import { onMapReady } from '../map/mapHandle';
 import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
@@ -24,6 +24,9 @@ import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
 import './shell.css';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
+// The map and maplibre are a chunk of their own (issue 23): the first screen (the top bar, the side
+// panel's text) renders without them, and the map fills in behind it in a box of the same size.
+const MapView = lazy(() => import('../map/MapView').then((module) => ({ default: module.MapView })));
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
 /**
  * A point's level, an event's, the search results and the in-app full-screen page load when first
@@ -169,7 +172,9 @@ export function Shell() {
           <UserMenu />
         </header>
         <main className="map-area">
-          <MapView {...mapNavigation} />
+          <Suspense fallback={<div className="map-view" role="region" aria-label="Map" aria-busy="true" />}>
+            <MapView {...mapNavigation} />
+          </Suspense>
           <LiveActivity />
           <ShellPanel parsed={parsed} navigation={navigation} />
           <MapButtons />

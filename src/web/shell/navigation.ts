@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { buildAddress, type Route } from '../../shared/address';
-import { focusMap } from '../map/MapView';
+import { focusMap } from '../map/mapHandle';
 
 /**
  * History between levels (map-and-search §4): the address is the state, so every view is restored

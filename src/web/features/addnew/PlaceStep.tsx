@@ -15,7 +15,7 @@ import {
   placeBelowMapCenter,
   placeOnScreen,
   revealOnMap,
-} from '../../map/MapView';
+} from '../../map/mapHandle';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
 import { SidePanel } from '../../shell/SidePanel';
 import { errorAt } from '../../ui/formErrors';

@@ -6,7 +6,7 @@ import { profileLink } from '../../../shared/address/links';
 import { displayAddress, linkView } from '../../../shared/details/text';
 import { useSession } from '../accounts/session';
 import { errorText } from '../../lib/query';
-import { revealOnMap } from '../../map/MapView';
+import { revealOnMap } from '../../map/mapHandle';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { Description } from './Description';

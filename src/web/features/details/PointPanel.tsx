@@ -4,7 +4,7 @@ import { canonicalPointPath, needsPrefixCorrection } from '../../../shared/addre
 import { useSession } from '../accounts/session';
 import { ChatButton } from '../chat/ChatButton';
 import { errorText } from '../../lib/query';
-import { revealOnMap } from '../../map/MapView';
+import { revealOnMap } from '../../map/mapHandle';
 import { showSelectedPlace } from '../../map/selectedPlace';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';

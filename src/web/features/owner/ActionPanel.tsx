@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useNavigate } from 'react-router';
 import { pointLink } from '../../../shared/address';
 import { answersOf, errorText, refreshAfterWrite, useForgetOnLeave } from '../../lib/query';
-import { revealOnMap } from '../../map/MapView';
+import { revealOnMap } from '../../map/mapHandle';
 import { refreshPointTiles } from '../../map/pointTiles';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
 import { useDocumentTitle, useShell } from '../../shell/context';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { editableEventSchema, type EditableEvent } from '../../../shared/api/events';
 import { eventLink, pointLink } from '../../../shared/address';
 import { apiQuery, errorText } from '../../lib/query';
-import { revealOnMap } from '../../map/MapView';
+import { revealOnMap } from '../../map/mapHandle';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { useSession } from '../accounts/session';

@@ -4,7 +4,7 @@ import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { EditablePoint } from '../../../shared/api/points';
 import { ApiError } from '../../lib/api';
-import { revealOnMap } from '../../map/MapView';
+import { revealOnMap } from '../../map/mapHandle';
 import { useFullScreenLoader } from '../../shell/FullScreenLoader';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { placeBelowMapCenter, revealOnMap } from '../../map/MapView';
+import { placeBelowMapCenter, revealOnMap } from '../../map/mapHandle';
 import { useSession } from '../accounts/session';
 import { useShell } from '../../shell/context';
 import { PostsModalHost } from './PostsModalHost';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { buildAddress, SEARCH_SUPERTYPES, type SearchSupertype } from '../../../shared/address';
 import type { Suggestion } from '../../../shared/api/search';
 import { LAYER_GROUP_NAMES } from '../../map/layerVisibility';
-import { visibleBounds } from '../../map/MapView';
+import { visibleBounds } from '../../map/mapHandle';
 import { useShell } from '../../shell/context';
 import { fetchSuggestions } from './searchApi';
 import { searchData, searchQueryOf } from './searchView';

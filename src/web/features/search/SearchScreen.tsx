@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { buildAddress, type MapData, type Route, type SearchSupertype } from '../../../shared/address';
 import { PAGE_SIZES, type PagedSearchResponse, type SearchResult } from '../../../shared/api/search';
-import { onVisitorMove, visibleBounds, visibleCentre, zoomOutMap } from '../../map/MapView';
+import { onVisitorMove, visibleBounds, visibleCentre, zoomOutMap } from '../../map/mapHandle';
 import { showResultMarkers } from '../../map/resultMarkers';
 import { useDocumentTitle, useShell } from '../../shell/context';
 import { ErrorPanel, PanelLoader, SidePanel } from '../../shell/SidePanel';
