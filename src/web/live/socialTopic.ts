@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Socket, type Channel } from 'phoenix';
 import { SOCKET_PATH } from '../../shared/api/live';
 import { SOCIAL_EVENT, USER_TOPIC_PREFIX, type SocialLiveMessage } from '../../shared/api/social-live';
@@ -6,13 +5,14 @@ import { DEVICE_ID_KEY, deviceIdFrom } from './liveData';
 import { keepWebSocketOnceOpen } from './reconnect';
 
 /**
- * Social topics on one Phoenix socket per page (issue 18): `useSocialTopic(topic, onMessage)` joins
- * a `social:{type}:{id}` or `user:{id}` topic while a component shows it and hands it every
- * `social` push. Components showing the same object share one channel. A socket is opened by the
+ * Social topics on one Phoenix socket per page (issue 18): `subscribeSocialTopic(topic, listener)`
+ * joins a `social:{type}:{id}` or `user:{id}` topic and hands it every `social` push (components use
+ * `useSocialTopic`, ./useSocialTopic.ts, which loads this module and the phoenix client when first
+ * needed). Components showing the same object share one channel. A socket is opened by the
  * first subscriber and closed when the last leaves; the official client rejoins after a reconnect.
  */
 
-type Listener = (message: SocialLiveMessage) => void;
+export type Listener = (message: SocialLiveMessage) => void;
 
 /**
  * `public` carries `social:` topics; `user` carries `user:` topics and is opened only when one is
@@ -88,16 +88,4 @@ export function subscribeSocialTopic(topic: string, listener: Listener): () => v
       sockets[joined.kind] = null;
     }
   };
-}
-
-/** Hears a topic while mounted (null: nothing to hear, e.g. no object yet). */
-export function useSocialTopic(topic: string | null, onMessage: Listener): void {
-  const latest = useRef(onMessage);
-  useEffect(() => {
-    latest.current = onMessage;
-  }, [onMessage]);
-  useEffect(() => {
-    if (!topic || typeof window === 'undefined') return;
-    return subscribeSocialTopic(topic, (message) => latest.current(message));
-  }, [topic]);
 }

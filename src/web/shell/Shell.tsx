@@ -2,7 +2,6 @@ import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 're
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
-import { ClusterList } from '../map/ClusterList';
 import { onMapReady } from '../map/mapHandle';
 import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
@@ -24,6 +23,10 @@ import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
 import './shell.css';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
+// a cluster's list (and the category names it shows) loads when a cluster is opened
+const ClusterList = lazy(() =>
+  import('../map/ClusterList').then((module) => ({ default: module.ClusterList })),
+);
 // The map and maplibre are a chunk of their own (issue 23): the first screen (the top bar, the side
 // panel's text) renders without them, and the map fills in behind it in a box of the same size.
 const MapView = lazy(() => import('../map/MapView').then((module) => ({ default: module.MapView })));
@@ -245,7 +248,10 @@ function ShellPanel({
       return <Landing onExplore={navigation.toMap} />;
     case 'cluster':
     case 'momcluster':
-      return <ClusterList />;
+      return lazyLevel(
+        { title: 'Places here', className: 'cluster-list', label: 'Loading the places…' },
+        <ClusterList />,
+      );
     case 'meonmap':
     case 'myhelprequests':
       return <MyPointsPanel />;

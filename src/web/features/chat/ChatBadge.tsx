@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { CHAT_UNREAD_KIND, chatUnreadSchema } from '../../../shared/api/chat';
 import { userTopic } from '../../../shared/api/social-live';
 import { apiQuery } from '../../lib/query';
-import { useSocialTopic } from '../../live/socialTopic';
+import { useSocialTopic } from '../../live/useSocialTopic';
 import { useSession } from '../accounts/session';
-import { CHAT_INBOX_PATH, CHAT_UNREAD_PATH } from './useConversation';
+import { CHAT_INBOX_PATH, CHAT_UNREAD_PATH } from './chatPaths';
 import { HeaderIconContent } from '../../ui/HeaderIcon';
 import './chat.css';
 

@@ -5,12 +5,12 @@ import { chatInboxPageSchema, type ChatInboxItem } from '../../../shared/api/cha
 import { userTopic } from '../../../shared/api/social-live';
 import { apiGet } from '../../lib/api';
 import { errorText } from '../../lib/query';
-import { useSocialTopic } from '../../live/socialTopic';
+import { useSocialTopic } from '../../live/useSocialTopic';
 import { useShell } from '../../shell/context';
 import { PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';
-import { CHAT_INBOX_PATH } from './useConversation';
+import { CHAT_INBOX_PATH } from './chatPaths';
 import './chat.css';
 
 /** The bookings engineer's tab (issue 22): it loads when opened. */

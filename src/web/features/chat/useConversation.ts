@@ -25,9 +25,7 @@ import {
   pendingLine,
   type ShownLine,
 } from './conversationState';
-
-export const CHAT_UNREAD_PATH = '/v1/chat/unread';
-export const CHAT_INBOX_PATH = '/v1/chat/conversations';
+import { CHAT_INBOX_PATH, CHAT_UNREAD_PATH } from './chatPaths';
 
 function deviceId(): string {
   let stored: string | null = null;

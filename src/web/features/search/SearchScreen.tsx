@@ -16,7 +16,6 @@ import {
   paginationItems,
   readResultMode,
   resultCountText,
-  resultType,
   isEmptyQuery,
   storeResultMode,
   searchData,
@@ -26,6 +25,7 @@ import {
   type SearchQuery,
 } from './searchView';
 import './search.css';
+import { resultType } from './resultType';
 
 type SearchRoute = Extract<Route, { screen: 'map-search' | 'landing-search' }>;
 

@@ -4,11 +4,11 @@ import {
   paginationItems,
   readResultMode,
   resultModeCookie,
-  resultType,
   searchData,
   searchQueryOf,
   updateOnMoveDefault,
 } from './searchView';
+import { resultType } from './resultType';
 
 describe('paginationItems (§9)', () => {
   it('shows every page below 8', () => {

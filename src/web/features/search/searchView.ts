@@ -1,6 +1,4 @@
 import type { MapData, SearchSupertype } from '../../../shared/address';
-import type { SearchResult } from '../../../shared/api/search';
-import { categoryName } from '../../../shared/domain/categories';
 
 /**
  * Pure rules of the search screens (map-and-search §2, §4, §9): the pages shown by the pagination,
@@ -95,11 +93,6 @@ export function searchData(query: SearchQuery, base: MapData = {}): MapData {
       ...(Object.keys(paging).length > 0 ? { paging } : {}),
     },
   };
-}
-
-/** What a result is, as people say it: its type's name ('Café'), else its supertype in words. */
-export function resultType(result: Pick<SearchResult, 'class' | 'subclass'>): string {
-  return result.subclass ? categoryName(result.class, result.subclass) : result.class.replaceAll('_', ' ');
 }
 
 /** A query with nothing to look for: no words and no supertype to list. */
