@@ -10,20 +10,14 @@
  * (`performance.now()` when `body[data-map-ready]` appears, which both pages set on `map.once('idle')`).
  * Prints the medians and the ratio A/B against the budget of 1.2. Not part of `npm test`.
  */
-import { createReadStream, existsSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/e2e/support/browser';
-import { freePort, startServer } from '../test/e2e/support/server';
-import { DEFAULT_ZOOM, TILE_PATHS } from '../src/shared/map/contract';
+import { startServer } from '../test/e2e/support/server';
+import { BARE_PAGE_PATH, startBareMaplibreProxy } from './bare-maplibre';
 
 const BUDGET_RATIO = 1.2;
 const VIEWPORT = { width: 1280, height: 800 };
 const IDLE_TIMEOUT_MS = 60_000;
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-const MAPLIBRE_DIST = path.join(REPO_ROOT, 'node_modules/maplibre-gl/dist');
 
 function parseArgs(argv: string[]): { runs: number; seed: number } {
   const get = (name: string, fallback: number) => {
@@ -33,83 +27,6 @@ function parseArgs(argv: string[]): { runs: number; seed: number } {
     return value;
   };
   return { runs: get('runs', 7), seed: get('seed', 2000) };
-}
-
-/** The bare page: MapLibre alone on our style, the same start view as the app's default. */
-const BARE_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>bare maplibre</title>
-<link rel="stylesheet" href="/__bench/maplibre/maplibre-gl.css">
-<style>html,body,#map{margin:0;width:100%;height:100%}</style>
-</head>
-<body>
-<div id="map"></div>
-<script type="module">
-import { Map, setWorkerUrl } from '/__bench/maplibre/maplibre-gl.mjs';
-setWorkerUrl('/__bench/maplibre/maplibre-gl-worker.mjs');
-const map = new Map({
-  container: 'map',
-  style: new URL('${TILE_PATHS.style}', location.origin).toString(),
-  center: [-74.006, 40.7128],
-  zoom: ${DEFAULT_ZOOM},
-});
-map.once('idle', () => { document.body.dataset.mapReady = 'true'; });
-</script>
-</body>
-</html>`;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-/** Serves the bare page and maplibre's dist; forwards every other request to `upstream`. */
-async function startProxy(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
-  const target = new URL(upstream);
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://proxy');
-    if (url.pathname === '/__bench/bare') {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      response.end(BARE_PAGE);
-      return;
-    }
-    if (url.pathname.startsWith('/__bench/maplibre/')) {
-      const name = path.basename(url.pathname);
-      const file = path.join(MAPLIBRE_DIST, name);
-      if (!/^maplibre-gl[\w-]*\.(?:mjs|css)$/.test(name) || !existsSync(file)) {
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(200, {
-        'Content-Type': CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream',
-      });
-      createReadStream(file).pipe(response);
-      return;
-    }
-    const forwarded = http.request(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        method: request.method,
-        path: request.url,
-        headers: request.headers,
-      },
-      (upstreamResponse) => {
-        response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
-        upstreamResponse.pipe(response);
-      },
-    );
-    forwarded.on('error', () => response.writeHead(502).end());
-    request.pipe(forwarded);
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 const IDLE_RECORDER = `
@@ -150,14 +67,14 @@ async function main(): Promise<void> {
   const { runs, seed } = parseArgs(process.argv.slice(2));
   console.log(`[bench:map] starting the server (seed ${seed}) ...`);
   const server = await startServer({ seed });
-  const proxy = await startProxy(server.url);
+  const proxy = await startBareMaplibreProxy(server.url);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });
   try {
-    const pages = { app: `${proxy.url}/`, bare: `${proxy.url}/__bench/bare` };
+    const pages = { app: `${proxy.url}/`, bare: `${proxy.url}${BARE_PAGE_PATH}` };
     // one load of each first, not counted: the server's tile cache and the OS file cache warm up
     await timeFirstIdle(browser, pages.app);
     await timeFirstIdle(browser, pages.bare);
