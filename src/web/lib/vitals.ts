@@ -8,7 +8,7 @@ import { MAX_METRICS_PER_REPORT, VITALS_PATH } from '../../shared/vitals';
  * page left or closed), as web.dev advises, since a page may never be unloaded on a phone. Loaded once
  * the browser is idle (startWebVitals): web-vitals reads the buffered performance entries, so a late
  * start misses nothing. `page` is the path the visit landed on, which LCP, FCP and TTFB belong to; the
- * server keeps only its screen. Sets `data-vitals="listening"` on <html> once listening.
+ * server keeps only its screen.
  */
 export function listenForWebVitals(page: string): void {
   const queue = new Map<string, { name: Metric['name']; value: number }>();
@@ -31,5 +31,16 @@ export function listenForWebVitals(page: string): void {
     if (document.visibilityState === 'hidden') flush();
   });
   window.addEventListener('pagehide', flush);
-  document.documentElement.dataset['vitals'] = 'listening';
+  // <html data-vitals="listening"> once web-vitals has read the LCP entries buffered before it loaded:
+  // its observer's callback runs before this one's, in the same task. Until then a page left at once
+  // would report no LCP (the journeys wait for it; a person never leaves that fast).
+  const supported = PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
+  if (!supported) document.documentElement.dataset['vitals'] = 'listening';
+  else {
+    const read = new PerformanceObserver(() => {
+      read.disconnect();
+      document.documentElement.dataset['vitals'] = 'listening';
+    });
+    read.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
 }

@@ -1,14 +1,17 @@
 import { Socket, type Channel } from 'phoenix';
+import { useTopic } from './topicHook';
 import { SOCKET_PATH } from '../../shared/api/live';
 import { SOCIAL_EVENT, USER_TOPIC_PREFIX, type SocialLiveMessage } from '../../shared/api/social-live';
 import { DEVICE_ID_KEY, deviceIdFrom } from './liveData';
 import { keepWebSocketOnceOpen } from './reconnect';
 
 /**
- * Social topics on one Phoenix socket per page (issue 18): `subscribeSocialTopic(topic, listener)`
- * joins a `social:{type}:{id}` or `user:{id}` topic and hands it every `social` push (components use
- * `useSocialTopic`, ./useSocialTopic.ts, which loads this module and the phoenix client when first
- * needed). Components showing the same object share one channel. A socket is opened by the
+ * Social topics on one Phoenix socket per page (issue 18): `useSocialTopic(topic, onMessage)` joins
+ * a `social:{type}:{id}` or `user:{id}` topic while a component shows it and hands it every
+ * `social` push. The top bar's bell and chat badge, on every page's first screen, use
+ * `useSocialTopicLater` (./lazySocialTopic.ts) instead, which loads this module (and phoenix) when
+ * they first subscribe; content (posts, comments, likes, reviews, feeds) loads with its own chunks
+ * and joins as soon as it shows. Components showing the same object share one channel. A socket is opened by the
  * first subscriber and closed when the last leaves; the official client rejoins after a reconnect.
  */
 
@@ -88,4 +91,9 @@ export function subscribeSocialTopic(topic: string, listener: Listener): () => v
       sockets[joined.kind] = null;
     }
   };
+}
+
+/** Hears a topic while mounted (null: nothing to hear, e.g. no object yet). */
+export function useSocialTopic(topic: string | null, onMessage: Listener): void {
+  useTopic(topic, onMessage, subscribeSocialTopic);
 }

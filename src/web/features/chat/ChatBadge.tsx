@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CHAT_UNREAD_KIND, chatUnreadSchema } from '../../../shared/api/chat';
 import { userTopic } from '../../../shared/api/social-live';
 import { apiQuery } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopicLater } from '../../live/lazySocialTopic';
 import { useSession } from '../accounts/session';
 import { CHAT_INBOX_PATH, CHAT_UNREAD_PATH } from './chatPaths';
 import { HeaderIconContent } from '../../ui/HeaderIcon';
@@ -26,7 +26,7 @@ function Badge({ userId }: { userId: string }) {
   const client = useQueryClient();
   const unread = useQuery(apiQuery(CHAT_UNREAD_PATH, chatUnreadSchema));
   const count = unread.data?.unread ?? 0;
-  useSocialTopic(userTopic(userId), (message) => {
+  useSocialTopicLater(userTopic(userId), (message) => {
     if (message.kind !== CHAT_UNREAD_KIND) return;
     const parsed = chatUnreadSchema.safeParse(message.data);
     if (!parsed.success) return;

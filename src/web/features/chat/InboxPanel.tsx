@@ -5,7 +5,7 @@ import { chatInboxPageSchema, type ChatInboxItem } from '../../../shared/api/cha
 import { userTopic } from '../../../shared/api/social-live';
 import { apiGet } from '../../lib/api';
 import { errorText } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 import { useShell } from '../../shell/context';
 import { PanelLoader, SidePanel } from '../../shell/SidePanel';
 import { Avatar } from '../accounts/Avatar';

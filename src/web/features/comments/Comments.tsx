@@ -13,7 +13,7 @@ import {
   type OptimisticContext,
 } from '../../lib/optimistic';
 import { errorText } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 import { Avatar } from '../accounts/Avatar';
 import { LOGIN_REASONS, useSession } from '../accounts/session';
 import { LikeBar } from '../likes/LikeBar';

@@ -13,7 +13,7 @@ import {
 import { userTopic } from '../../../shared/api/social-live';
 import { apiPost } from '../../lib/api';
 import { apiQuery } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopicLater } from '../../live/lazySocialTopic';
 import { Dialog } from '../../ui/Dialog';
 import { HeaderIconContent } from '../../ui/HeaderIcon';
 import { Avatar } from '../accounts/Avatar';
@@ -43,7 +43,7 @@ function Bell({ userId }: { userId: string }) {
   const unread = useQuery(apiQuery(UNREAD_PATH, unreadSchema, userId));
   const count = unread.data?.unread ?? 0;
 
-  useSocialTopic(userTopic(userId), (message) => {
+  useSocialTopicLater(userTopic(userId), (message) => {
     const parsed =
       message.kind === 'notification'
         ? notificationPushSchema.safeParse(message.data)

@@ -5,7 +5,7 @@ import { followListSchema, followsPushSchema } from '../../../shared/api/follows
 import { socialTopic } from '../../../shared/api/social-live';
 import { profileLink } from '../../../shared/address/links';
 import { apiQuery } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 import { Dialog } from '../../ui/Dialog';
 import { Avatar } from '../accounts/Avatar';
 import { useSession } from '../accounts/session';

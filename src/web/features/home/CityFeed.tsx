@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { FEED_POST_KIND, feedPostMessageSchema, type FeedItem } from '../../../shared/api/home';
 import { socialTopic } from '../../../shared/api/social-live';
 import { errorText } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 import { useSession } from '../accounts/session';
 import { PostCards } from '../posts/PostCards';
 import { PostsModalHost } from '../posts/PostsModalHost';

@@ -5,7 +5,7 @@ import type { PostResult } from '../../../shared/api/posts';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
 import { cacheChange } from '../../lib/optimistic';
 import { refreshAfterWrite } from '../../lib/query';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 import { postDetailsPath } from '../posts/postsApi';
 import { LikeBar } from './LikeBar';
 import type { LikeState } from './likeState';

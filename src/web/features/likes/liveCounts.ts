@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { likesLiveDataSchema, type LikeObjectType } from '../../../shared/api/likes';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 
 /**
  * How far outside the screen a like bar still counts as shown (useOnScreen): a connection may hold 200

@@ -7,7 +7,7 @@ import {
   REVIEW_OPEN_VALUE,
 } from '../../../shared/api/reviews';
 import { socialTopic, type SocialLiveMessage } from '../../../shared/api/social-live';
-import { useSocialTopic } from '../../live/useSocialTopic';
+import { useSocialTopic } from '../../live/socialTopic';
 import { useLiveRating } from './liveRating';
 import { refreshReviews } from './reviewsApi';
 import { takeWriting } from './writeIntent';
