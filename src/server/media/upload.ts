@@ -55,9 +55,13 @@ export async function receiveFile(
       done(null, chunk);
     },
   });
+  const sink = fs.createWriteStream(file);
   try {
-    await pipeline(source, meter, fs.createWriteStream(file));
+    await pipeline(source, meter, sink);
   } catch (error) {
+    // a stream destroyed while still opening its file creates it after the failure: remove the file
+    // once the stream has let go of it, or it is left behind (seen as a stray .part in the tests)
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await fs.promises.rm(file, { force: true });
     throw error;
   }
