@@ -226,7 +226,9 @@ export class MemorySearchIndex implements SearchIndex {
     const docs = hits.map(({ item }) =>
       item >= 0 ? base.docAt(item) : (this.deltaAt(-item - 1) as SearchDoc),
     );
-    return { docs, total: stats.count, estimated: stats.estimated };
+    // an estimate is never less than the pages up to this one hold (a page past its end, by address)
+    const total = stats.estimated ? Math.max(stats.count, request.offset + docs.length) : stats.count;
+    return { docs, total, estimated: stats.estimated };
   }
 
   /** The delta, scanned linearly: its words are strings (they may be missing from the dictionary). */

@@ -38,6 +38,8 @@ export const COUNT_EXACT_LIMIT = 2_000;
  */
 export const ESTIMATE_MIN = 20_000;
 export const COUNT_FALLBACK_FACTOR = 2;
+/** The page whose plan decides how a query is counted (PAGE_SIZE_FALLBACK, shared/api/search.ts). */
+const COUNT_PLAN_PAGE = 24;
 /** Candidates an estimate samples: spread evenly over all of them, the same ones for every page. */
 const ESTIMATE_SAMPLE = 1_024;
 /**
@@ -189,21 +191,16 @@ export function searchSegment(
 
   // The plan: the postings of the rarest word, or space? (Browsing has no postings: space.)
   const inBounds = whole ? segment.size : Math.min(runDocs, segment.inBoundsEstimate(b));
-  let spaceBudget = Number.POSITIVE_INFINITY;
-  if (!browsing) {
-    let selectivity = 1;
-    for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, segment.size));
-    if (wantSupertype >= 0)
-      selectivity *= (segment.supertypeCounts[wantSupertype] as number) / Math.max(1, segment.size);
-    // documents space visits before `top` is full, if matches are spread evenly
-    const spaceCost = Math.min(inBounds, top.capacity / Math.max(selectivity, 1e-12));
-    const textCost = readCost(rarestTerms(), rarest.cost);
-    if (textCost <= TEXT_ALWAYS || textCost <= TEXT_PER_SPACE * spaceCost) return readRarest();
-    // The estimate assumes matches spread evenly over the levels; when they gather in the lower ones
-    // (help requests have no rating), space would visit far more. Past this many documents from
-    // space, the postings are cheaper after all, and the search switches to them.
-    spaceBudget = textCost / TEXT_PER_SPACE;
-  }
+  let selectivity = 1;
+  for (const w of words) selectivity *= Math.min(1, w.cost / Math.max(1, segment.size));
+  if (wantSupertype >= 0)
+    selectivity *= (segment.supertypeCounts[wantSupertype] as number) / Math.max(1, segment.size);
+  /** Documents space visits before `capacity` results are found, if matches are spread evenly. */
+  const spaceCost = (capacity: number) => Math.min(inBounds, capacity / Math.max(selectivity, 1e-12));
+  const textCost = browsing ? Number.POSITIVE_INFINITY : readCost(rarestTerms(), rarest.cost);
+  /** Whether reading the rarest word's postings is the cheaper plan for this many results. */
+  const textPlan = (capacity: number) =>
+    textCost <= TEXT_ALWAYS || textCost <= TEXT_PER_SPACE * spaceCost(capacity);
 
   let scanned = 0;
   /** The matches among the candidates of `estimateCount`: what `visit` accepts, without ranking it. */
@@ -269,22 +266,39 @@ export function searchSegment(
     return sampled === 0 ? 0 : Math.round((found / sampled) * total);
   };
   /**
-   * Once the results are complete: the rest of the matches are counted, one by one when that is cheap
-   * enough (or the estimate would be small), else estimated. False when the scan must go on (browsing
-   * counts by scanning every document of the bounds).
+   * How the matches are counted, decided from the query alone so that every page of it says the same
+   * total: one by one when that visits at most `countLimit` candidates, when a first page would read
+   * the rarest word's postings anyway, or when the estimate would be small (below ESTIMATE_MIN, unless
+   * counting would visit more than COUNT_FALLBACK_FACTOR times the limit); else estimated. -1: counted.
+   * (Deciding per page had a deep page read the postings and count 3,420 where page 1 estimated 3,430,
+   * and the pager's end moved.)
+   */
+  let estimate = -1;
+  if (needCount) {
+    const rest = browsing ? runDocs : textCost;
+    if (rest > countLimit && !(!browsing && textPlan(COUNT_PLAN_PAGE))) {
+      const e = estimateCount();
+      if (e >= ESTIMATE_MIN || rest > countLimit * COUNT_FALLBACK_FACTOR) estimate = e;
+    }
+  }
+  /** Says the estimate, unless the walk ran out of matches before the page filled: then it visited
+   * every candidate, and its count is exact (the page is past the end an estimate above the truth
+   * promised, or the last one). */
+  const counted = () => {
+    if (estimate < 0 || !top.full) return;
+    stats.count = estimate;
+    stats.estimated = true;
+  };
+
+  /**
+   * Once the results are complete: the rest of the matches are counted one by one, unless the count
+   * is estimated. False when the scan must go on (browsing counts by scanning every document of the
+   * bounds).
    */
   let countingAll = false;
   const complete = () => {
     if (countingAll || !top.full) return false;
-    if (!needCount) return true;
-    const rest = browsing ? runDocs : readCost(rarestTerms(), rarest.cost);
-    let estimate = -1;
-    if (rest > countLimit) estimate = estimateCount();
-    if (estimate >= ESTIMATE_MIN || (estimate >= 0 && rest > countLimit * COUNT_FALLBACK_FACTOR)) {
-      stats.count = Math.max(stats.count, estimate);
-      stats.estimated = true;
-      return true;
-    }
+    if (!needCount || estimate >= 0) return true;
     if (browsing) {
       // on through every level: each visit counts
       countingAll = true;
@@ -320,59 +334,76 @@ export function searchSegment(
     return false;
   };
 
-  // 1. exact titles, which outrank everything: one lookup of the query's whole title
-  let exactAll = !browsing;
-  for (const w of words) if (w.exact < 0) exactAll = false;
-  if (exactAll) {
-    const hash = titleHash(words.map((w) => w.exact));
-    const list = segment.titleHashDocs;
-    for (let p = lowerBoundIn(segment.titleHashes, hash); p < list.length; p++) {
-      if (segment.titleHashes[p] !== hash) break;
-      const d = list[p] as number;
-      if (segment.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
+  let spaceBudget = Number.POSITIVE_INFINITY;
+  if (!browsing) {
+    if (textPlan(top.capacity)) {
+      readRarest();
+      return counted();
     }
+    // The space cost assumes matches spread evenly over the levels; when they gather in the lower
+    // ones (help requests have no rating), space would visit far more. Past this many documents from
+    // space, the postings are cheaper after all, and the search switches to them.
+    spaceBudget = textCost / TEXT_PER_SPACE;
   }
+  walk();
+  counted();
 
-  // 2. titles that start with the query: their first word is the query's first word (or, for a
-  // one-word query, starts with it), so they are one slice of the first-title-word postings
-  const first = words[0];
-  const m = words.length;
-  const firstLo = first === undefined ? -1 : m === 1 ? first.prefixLo : first.exact;
-  const firstHi = first === undefined ? -1 : m === 1 ? first.prefixHi : first.exact + 1;
-  if (first !== undefined && firstLo >= 0 && firstLo < firstHi) {
-    const sliceCost = readCost(
-      firstHi - firstLo,
-      (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number),
-    );
-    const groups = segment.initials.get(first.word[0] as string);
-    const prefixOnly = (d: number) => segment.tierOf(d, words) === TIER_TITLE_PREFIX;
-    // The initial's kd-trees, best level first, stop once the page is full: about k documents divided
-    // by the share of the initial's documents that start with the query, at most all in the bounds.
-    // The slice cannot stop early, and every match in it is ranked.
-    let initialDocs = 0;
-    if (groups) for (const group of groups) if (group) initialDocs += group.docs.length;
-    const slice = (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number);
-    const initialCost = Math.min(
-      (inBounds * initialDocs) / Math.max(1, segment.size),
-      (top.capacity * initialDocs) / Math.max(1, slice),
-    );
-    if (!groups || sliceCost <= TEXT_ALWAYS || sliceCost <= TEXT_PER_SPACE * initialCost) {
-      readTerms(segment.firstPostings, segment.firstOffsets, firstLo, firstHi, prefixOnly);
-    } else {
-      for (let lv = LEVELS - 1; lv >= 0; lv--) {
-        const group = groups[lv];
-        if (!group) continue;
-        if (complete()) return;
-        if (scan(group, prefixOnly)) return readRarest();
+  /** The walk through space, best first, until the results are complete (and counted). */
+  function walk(): void {
+    // 1. exact titles, which outrank everything: one lookup of the query's whole title
+    let exactAll = !browsing;
+    for (const w of words) if (w.exact < 0) exactAll = false;
+    if (exactAll) {
+      const hash = titleHash(words.map((w) => w.exact));
+      const list = segment.titleHashDocs;
+      for (let p = lowerBoundIn(segment.titleHashes, hash); p < list.length; p++) {
+        if (segment.titleHashes[p] !== hash) break;
+        const d = list[p] as number;
+        if (segment.tierOf(d, words) === TIER_EXACT_TITLE && visit(d)) stats.count++;
       }
     }
-  }
 
-  // 3. every level, best first, until the results are complete
-  for (let lv = LEVELS - 1; lv >= 0; lv--) {
-    const group = segment.levels[lv];
-    if (!group) continue;
-    if (complete()) return;
-    if (scan(group)) return readRarest();
+    // 2. titles that start with the query: their first word is the query's first word (or, for a
+    // one-word query, starts with it), so they are one slice of the first-title-word postings
+    const first = words[0];
+    const m = words.length;
+    const firstLo = first === undefined ? -1 : m === 1 ? first.prefixLo : first.exact;
+    const firstHi = first === undefined ? -1 : m === 1 ? first.prefixHi : first.exact + 1;
+    if (first !== undefined && firstLo >= 0 && firstLo < firstHi) {
+      const sliceCost = readCost(
+        firstHi - firstLo,
+        (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number),
+      );
+      const groups = segment.initials.get(first.word[0] as string);
+      const prefixOnly = (d: number) => segment.tierOf(d, words) === TIER_TITLE_PREFIX;
+      // The initial's kd-trees, best level first, stop once the page is full: about k documents divided
+      // by the share of the initial's documents that start with the query, at most all in the bounds.
+      // The slice cannot stop early, and every match in it is ranked.
+      let initialDocs = 0;
+      if (groups) for (const group of groups) if (group) initialDocs += group.docs.length;
+      const slice = (segment.firstOffsets[firstHi] as number) - (segment.firstOffsets[firstLo] as number);
+      const initialCost = Math.min(
+        (inBounds * initialDocs) / Math.max(1, segment.size),
+        (top.capacity * initialDocs) / Math.max(1, slice),
+      );
+      if (!groups || sliceCost <= TEXT_ALWAYS || sliceCost <= TEXT_PER_SPACE * initialCost) {
+        readTerms(segment.firstPostings, segment.firstOffsets, firstLo, firstHi, prefixOnly);
+      } else {
+        for (let lv = LEVELS - 1; lv >= 0; lv--) {
+          const group = groups[lv];
+          if (!group) continue;
+          if (complete()) return;
+          if (scan(group, prefixOnly)) return readRarest();
+        }
+      }
+    }
+
+    // 3. every level, best first, until the results are complete
+    for (let lv = LEVELS - 1; lv >= 0; lv--) {
+      const group = segment.levels[lv];
+      if (!group) continue;
+      if (complete()) return;
+      if (scan(group)) return readRarest();
+    }
   }
 }
