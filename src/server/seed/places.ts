@@ -5,9 +5,9 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import type { CitiesTable, Database } from '../store/schema';
-import { STREET_NAMES, STREET_SUFFIXES } from './content';
 import type { LandMask } from './land';
 import { hash3, weightedPicker, type Random } from './random';
+import { localStreet } from './streets';
 
 export interface SeedCity extends Pick<
   CitiesTable,
@@ -145,7 +145,7 @@ export interface Address {
 }
 
 export function streetAddress(rng: Random, city: SeedCity): Address {
-  const street = `${rng.int(1, 2400)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_SUFFIXES)}`;
+  const street = localStreet(rng, city.iso2);
   return { full: `${street}, ${city.city}`, street, postalcode: postalCode(rng, city) };
 }
 
