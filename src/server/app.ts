@@ -27,9 +27,15 @@ import { mapRoutes } from './tiles/routes';
 import { registerAuth } from './auth/hook';
 import { accountRoutes } from './features/accounts/routes';
 import { permissionRoutes } from './features/permissions/routes';
-import { FullScreenPages, fullScreenRoutes, loadPageRenderer, sendPage } from './features/details/fullscreen';
-import { parseAddress } from '../shared/address';
-import type { FullScreenRenderer } from '../shared/details/page';
+import {
+  FullScreenPages,
+  fullScreenRoutes,
+  loadPageRenderer,
+  loadPointFirstPaintRenderer,
+  sendPage,
+} from './features/details/fullscreen';
+import { SEARCH_SUPERTYPES, buildAddress, parseAddress, type SearchSupertype } from '../shared/address';
+import type { FullScreenRenderer, PointFirstPaintRenderer } from '../shared/details/page';
 import { registerContracts } from './openapi/plugin';
 import { openMedia } from './media/open';
 import { mediaRoutes } from './media/serve';
@@ -56,6 +62,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** the full-screen page's renderer; by default the built one at config.pageRenderer. */
   pageRenderer?: FullScreenRenderer | null;
+  /** the app's first paint of a point's level (issue 23); by default the built one beside pageRenderer when that is the built one too. */
+  pointFirstPaint?: PointFirstPaintRenderer | null;
   /** sees every route as it is added (the OpenAPI test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
   /** how often the store's change feed is read (a write shows in search and tiles within it); default 500 ms. */
@@ -108,6 +116,7 @@ export async function buildApp({
   store,
   logger,
   pageRenderer,
+  pointFirstPaint,
   onRoute,
   changeFeedPollMs,
   changeFeedListen = true,
@@ -148,6 +157,11 @@ export async function buildApp({
     pageRenderer === undefined ? await loadPageRenderer(config.pageRenderer, app.log) : pageRenderer,
     path.join(config.webDir, 'fullscreen.html'),
     config.publicUrl,
+    pointFirstPaint !== undefined
+      ? pointFirstPaint
+      : pageRenderer === undefined
+        ? await loadPointFirstPaintRenderer(config.pageRenderer)
+        : null,
   );
   // the smallest body limit that fits each route, unless the route sets its own (the media uploads)
   app.addHook('onRoute', (route) => {
@@ -320,6 +334,22 @@ export async function buildApp({
   await serveWebApp(app, config.webDir);
   const sendIndex = webAppIndex(config, pages);
   app.get('/', (request, reply) => sendIndex(request, reply));
+  // the search form of a painted first screen, sent before the app took over (or without JavaScript)
+  app.get('/search', { config: { pageMeta: false } }, (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const keywords = typeof query['keywords'] === 'string' ? query['keywords'].trim().slice(0, 200) : '';
+    const supertype = typeof query['supertype'] === 'string' ? query['supertype'] : '';
+    if (supertype !== '' && !(SEARCH_SUPERTYPES as readonly string[]).includes(supertype)) {
+      const error = new AppError('searchSupertypeUnknown', {
+        value: supertype.slice(0, 40),
+        list: SEARCH_SUPERTYPES.join(', '),
+      });
+      return sendError(reply, error.status, error.toBody());
+    }
+    if (keywords === '' && supertype === '') return reply.redirect('/maps', 303);
+    const search = supertype === '' ? {} : { supertype: supertype as SearchSupertype };
+    return reply.redirect(buildAddress({ screen: 'map-search', keywords, data: { search } }), 303);
+  });
 
   return app;
 }
@@ -524,7 +554,8 @@ function notFoundHandler(config: Config, pages: FullScreenPages) {
 /**
  * Page routes belong to the web app: it reads the address and shows the screen. The full-screen
  * point page (/f/{id}, /{id}) comes rendered from the server; a point that does not exist gets the
- * app with a 404, and the app says so.
+ * app with a 404, and the app says so. A point's level in the app (/b/{id}) comes with its first
+ * paint for a visitor (FullScreenPages.appPage).
  */
 function webAppIndex(config: Config, pages: FullScreenPages) {
   const indexFile = path.join(config.webDir, 'index.html');
@@ -547,6 +578,11 @@ function webAppIndex(config: Config, pages: FullScreenPages) {
     } catch {
       const error = new AppError('webAppNotBuilt');
       return sendError(reply, error.status, error.toBody());
+    }
+    // a point's level comes painted, for a visitor (issue 23): its text shows before the app's scripts run
+    if (route.screen === 'point') {
+      const painted = await pages.appPage(request, route.id, request.url, html);
+      if (painted !== null) return sendPage(reply, painted);
     }
     return reply
       .status(status)

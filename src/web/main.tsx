@@ -5,9 +5,12 @@ import './ui/ui.css';
 import './shell/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+// a point's level, which the server may paint first (issue 23): its styles come with the first screen's
+import './features/details/details.css';
+import { App, seedAnswer } from './app/App';
 import { installBrokenImageFallback } from './shell/brokenImages';
 import { startWebVitals } from './lib/startVitals';
+import { takeOverFirstPaint } from './ssr/takeOver';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('XPoint: the page has no #root element.');
@@ -16,8 +19,11 @@ installBrokenImageFallback();
 // real-user timings (issue 23), reported when the page is hidden
 startWebVitals();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// a screen the server painted first is replaced by the same screen, drawn from the same answer
+void takeOverFirstPaint(container, seedAnswer).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/store/dialect';
-import type { FullScreenRenderer } from '../../src/shared/details/page';
+import type { FullScreenRenderer, PointFirstPaintRenderer } from '../../src/shared/details/page';
 import { openTestStore, type TestStore } from './store';
 
 export interface TestApp {
@@ -31,6 +31,8 @@ export async function openTestApp(
     dialect?: Dialect;
     prepare?: (app: FastifyInstance) => void | Promise<void>;
     pageRenderer?: FullScreenRenderer;
+    /** the app's first paint of a point's level (issue 23); none unless given. */
+    pointFirstPaint?: PointFirstPaintRenderer;
     onRoute?: AppDeps['onRoute'];
     /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
     changeFeedPollMs?: number;
@@ -88,6 +90,7 @@ export async function openTestApp(
     config,
     store,
     pageRenderer: options.pageRenderer ?? null,
+    pointFirstPaint: options.pointFirstPaint ?? null,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
     ...(options.changeFeedListen !== undefined ? { changeFeedListen: options.changeFeedListen } : {}),

@@ -7,10 +7,11 @@ import { useContracts } from '../http/contract';
 import { EXTERNAL_ROUTE_DOCS, type RouteDocs } from './external';
 
 /**
- * The web app's pages (its index.html at `/` and its built files at `/*`): HTML for people, not calls;
- * left out of the document on purpose, like the document and its reader themselves.
+ * The web app's pages (its index.html at `/`, its built files at `/*`, and `/search`, where a painted
+ * first screen's search form lands before the app took over): HTML for people, not calls; left out of
+ * the document on purpose, like the document and its reader themselves.
  */
-export const PAGE_ROUTES = ['/', '/*'];
+export const PAGE_ROUTES = ['/', '/*', '/search'];
 
 /** Where the document and its reader are served. */
 export const OPENAPI_PATH = '/openapi.json';

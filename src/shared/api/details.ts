@@ -438,3 +438,8 @@ export interface EventDetails extends EventSummary {
   controls: { edit: string | null; copy: string | null; delete: string | null };
   evaluated_at: number;
 }
+
+/** GET /v1/webonly/xpointdetails/{id}: where a point's details are read (the app caches them by it). */
+export function pointDetailsPath(id: string): string {
+  return `/v1/webonly/xpointdetails/${encodeURIComponent(id)}`;
+}

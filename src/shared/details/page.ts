@@ -46,3 +46,36 @@ export function pageLocale(acceptLanguage: string | undefined): string {
   }
   return 'en';
 }
+
+/**
+ * The first paint of a point's level in the app (/b/{id} and its kin, issue 23): written by the server
+ * for a visitor, then replaced by the app's first render from the same answer.
+ */
+export interface PointFirstPaintData {
+  /** the point's details as GET /v1/webonly/xpointdetails/{id} answers a visitor. */
+  point: PointDetails;
+  category: string;
+  host: string;
+  hoursText?: OpeningHoursText | null;
+}
+
+/** A first paint: the inside of #root, and the body's classes for its screen. */
+export interface FirstPaint {
+  markup: string;
+  bodyClass: string;
+}
+
+/** Renders a point's first paint for the app address `path` + `search`. */
+export type PointFirstPaintRenderer = (data: PointFirstPaintData, path: string, search: string) => FirstPaint;
+
+/** The `id` of the `<script type="application/json">` holding the answers a first paint was written from. */
+export const FIRST_ANSWERS_ELEMENT_ID = 'xp-first-answers';
+/** `data-first-paint` on #root: the screen the server painted there ('point'). */
+export const FIRST_PAINT_POINT = 'point';
+
+/** One answer of a first paint, as the app caches it: the call's path and the viewer ('' a visitor). */
+export interface FirstAnswer {
+  path: string;
+  viewer: string;
+  data: unknown;
+}

@@ -88,6 +88,11 @@ const stopHearingWrites = onApiWrite(() => {
 // in development a changed App.tsx runs again with a new cache: the old one stops listening
 import.meta.hot?.dispose(stopHearingWrites);
 
+/** Puts an answer the server's first paint came with in the cache, as `apiQuery(path, …, viewer)` keys it. */
+export function seedAnswer(path: string, viewer: string, data: unknown): void {
+  queryClient.setQueryData([path, viewer], data);
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

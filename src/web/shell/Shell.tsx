@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
 import { onMapReady } from '../map/mapHandle';
 import type * as MapViewModule from '../map/MapView';
+import type * as PointPanelModule from '../features/details/PointPanel';
 import type { MapViewProps } from '../map/MapView';
 import { useMapNavigation } from '../map/useMapNavigation';
 import { MapButtons } from '../features/accounts/MapButtons';
@@ -59,10 +60,28 @@ const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
  * the same.
  */
 const loadSearchScreen = () => import('../features/search/SearchScreen');
-const loadPointPanel = () => import('../features/details/PointPanel');
+let pointPanelModule: typeof PointPanelModule | null = null;
+let pointPanelLoad: Promise<typeof PointPanelModule> | null = null;
+const loadPointPanel = () =>
+  (pointPanelLoad ??= import('../features/details/PointPanel').then(
+    (module) => (pointPanelModule = module),
+    (error: unknown) => {
+      // the next open tries again
+      pointPanelLoad = null;
+      throw error;
+    },
+  ));
 const loadEventPanel = () => import('../features/details/EventPanel');
 const SearchScreen = lazy(() => loadSearchScreen().then((module) => ({ default: module.SearchScreen })));
-const PointPanel = lazy(() => loadPointPanel().then((module) => ({ default: module.PointPanel })));
+/**
+ * A point's level: at once when its module is loaded (a painted first screen loads it before the
+ * first render), else suspended until it is. One component either way, so the level is never
+ * mounted twice (React.lazy cannot render a loaded module synchronously on its first render).
+ */
+function PointPanel(props: { id: string }) {
+  const module = pointPanelModule ?? use(loadPointPanel());
+  return <module.PointPanel {...props} />;
+}
 const EventPanel = lazy(() => loadEventPanel().then((module) => ({ default: module.EventPanel })));
 
 /**
@@ -72,6 +91,13 @@ const EventPanel = lazy(() => loadEventPanel().then((module) => ({ default: modu
 function prefetchFirstLevels(): void {
   for (const load of [loadPointPanel, loadEventPanel, loadSearchScreen])
     load().catch((error: unknown) => console.warn('XPoint: could not prefetch a panel', error));
+}
+/**
+ * Loads a point's level before the app's first render, when the server painted that level (issue 23;
+ * ssr/takeOver.ts): the panel then renders at once, in the painted panel's place, instead of a loader.
+ */
+export function preloadPointLevel(): Promise<unknown> {
+  return loadPointPanel();
 }
 const FullScreenScreen = lazy(() =>
   import('../features/details/FullScreenScreen').then((module) => ({ default: module.FullScreenScreen })),

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { forgetPaintedPanel, paintedPanelPending } from '../ssr/firstPaintInput';
 
 export interface SidePanelProps {
   /** the heading; focus moves to it when the panel opens or its level changes. */
@@ -13,6 +14,8 @@ export interface SidePanelProps {
   closeLabel?: string;
   /** changes when the panel shows another level, so focus moves to the new heading. */
   levelKey?: string;
+  /** shown where it is, without sliding in (a panel the server painted, and the app's that replaces it). */
+  still?: boolean;
   children: ReactNode;
 }
 
@@ -28,8 +31,12 @@ export function SidePanel({
   onClose,
   closeLabel = 'Close the panel',
   levelKey,
+  still: stillAsked = false,
   children,
 }: SidePanelProps) {
+  // the app's first panel over a painted one keeps that one's place: sliding in again would flash it
+  const [still] = useState(() => stillAsked || paintedPanelPending());
+  useEffect(() => forgetPaintedPanel(), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const showRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
@@ -55,6 +62,7 @@ export function SidePanel({
     'side-panel',
     ...(className === undefined ? [] : [className]),
     ...(hidden ? ['side-panel--hidden'] : []),
+    ...(still ? ['side-panel--still'] : []),
   ];
   return (
     <>

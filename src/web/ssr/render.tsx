@@ -1,6 +1,9 @@
 import { renderToString } from 'react-dom/server';
-import type { FullScreenRenderer } from '../../shared/details/page';
+import { parseAddress } from '../../shared/address';
+import type { FullScreenRenderer, PointFirstPaintRenderer } from '../../shared/details/page';
 import { loadSiteEditor } from '../features/website/siteEditorLoader';
+import { viewStateFor } from '../shell/viewMode';
+import { PointFirstPaint } from './FirstPaint';
 import { FullScreenRoot } from './FullScreenRoot';
 
 // the site editor, a chunk of its own in the browser, is ready before the first page is rendered, so
@@ -13,3 +16,9 @@ await loadSiteEditor();
  */
 export const renderFullScreenPoint: FullScreenRenderer = (data) =>
   renderToString(<FullScreenRoot data={data} side="server" />);
+
+/** A point's level in the app, painted first by the server (issue 23; ssr/FirstPaint.tsx). */
+export const renderPointFirstPaint: PointFirstPaintRenderer = (data, path, search) => ({
+  markup: renderToString(<PointFirstPaint data={data} />),
+  bodyClass: viewStateFor(parseAddress(path, search).route).classes.join(' '),
+});

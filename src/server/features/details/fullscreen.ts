@@ -3,12 +3,17 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pointDetailsPath } from '../../../shared/api/details';
 import { categoryName } from '../../../shared/domain/categories';
 import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_PAINT_POINT,
   PAGE_DATA_ELEMENT_ID,
   pageLocale,
+  type FirstAnswer,
   type FullScreenPageData,
   type FullScreenRenderer,
+  type PointFirstPaintRenderer,
 } from '../../../shared/details/page';
 import { openingHoursText } from '../../../shared/details/hours-text';
 import { escapeHtml, pointPageHead, scriptJson } from '../../../shared/details/seo';
@@ -44,6 +49,26 @@ export async function loadPageRenderer(
   return module.renderFullScreenPoint as FullScreenRenderer;
 }
 
+/**
+ * Loads the renderer of a point's first paint in the app (issue 23) from the same built module, or
+ * null when it is not built or does not have one: the app then paints the level itself, as before.
+ */
+export async function loadPointFirstPaintRenderer(file: string): Promise<PointFirstPaintRenderer | null> {
+  if (!fs.existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderPointFirstPaint?: unknown };
+  return typeof module.renderPointFirstPaint === 'function'
+    ? (module.renderPointFirstPaint as PointFirstPaintRenderer)
+    : null;
+}
+
+/** Where the app's index.html takes a first paint (the Vite build keeps these as written). */
+const APP_MARKERS = {
+  title: /<title>[^<]*<\/title>/,
+  description: /<meta\s+name="description"[^>]*>/,
+  body: '<body>',
+  root: '<div id="root"></div>',
+} as const;
+
 /** Whether the request's Accept header puts JSON before HTML. */
 function prefersJson(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
@@ -77,6 +102,8 @@ export class FullScreenPages {
     private readonly renderer: FullScreenRenderer | null,
     templateFile: string,
     private readonly publicUrl: string,
+    /** the app's first paint of a point's level (issue 23); null: the app paints it. */
+    private readonly firstPaint: PointFirstPaintRenderer | null = null,
   ) {
     this.details = new DetailService(store);
     this.host = new URL(publicUrl).host;
@@ -125,6 +152,60 @@ export class FullScreenPages {
       `<meta name="description" content="${escapeHtml(head.description)}">${head.tags}`;
     const dataHtml = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;
     return fill(fill(fill(template, MARKERS.head, headHtml), MARKERS.root, markup), MARKERS.data, dataHtml);
+  }
+
+  /**
+   * The app's page (`indexHtml`) for a point's level (/b/{id} and its kin) with the level painted in
+   * it, its title, description and canonical link, and the answer it was painted from, so the app's
+   * first render shows the same level without asking again (issue 23). For visitors only: a signed-in
+   * viewer's controls are the app's to draw. Null when it is not painted here (no renderer, a
+   * signed-in viewer, a point that cannot be shown: the app says why, as it always has).
+   */
+  async appPage(
+    request: FastifyRequest,
+    id: string,
+    address: string,
+    indexHtml: string,
+  ): Promise<string | null> {
+    if (this.firstPaint === null || request.viewer) return null;
+    const now = Date.now();
+    let point;
+    try {
+      point = await this.details.pointDetails(null, id, now, request.log);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) return null;
+      throw error;
+    }
+    const category = categoryName(point.supertype, point.type);
+    const [path = '/', search = ''] = address.split('?', 2);
+    const { markup, bodyClass } = this.firstPaint(
+      {
+        point,
+        category,
+        host: this.host,
+        hoursText: point.opening_hours ? openingHoursText(point.opening_hours, now) : null,
+      },
+      path,
+      search,
+    );
+    if (!APP_MARKERS.title.test(indexHtml) || !indexHtml.includes(APP_MARKERS.root)) return null;
+    const head = pointPageHead(point, this.publicUrl, category);
+    const answers: FirstAnswer[] = [{ path: pointDetailsPath(id), viewer: '', data: point }];
+    return indexHtml
+      .replace(APP_MARKERS.description, '')
+      .replace(
+        APP_MARKERS.title,
+        () =>
+          `<title>${escapeHtml(head.title)}</title>` +
+          `<meta name="description" content="${escapeHtml(head.description)}">${head.tags}`,
+      )
+      .replace(APP_MARKERS.body, () => `<body class="${escapeHtml(bodyClass)}">`)
+      .replace(
+        APP_MARKERS.root,
+        () =>
+          `<div id="root" data-first-paint="${FIRST_PAINT_POINT}">${markup}</div>` +
+          `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>`,
+      );
   }
 
   /** GET /XPoint/AsideDetails/{id}?fullscreen=true (§7): the page's markup and its JSON-LD, no document. */

@@ -1,3 +1,4 @@
+import { pointDetailsPath } from '../../../shared/api/details';
 import { apiQuery } from '../../lib/query';
 import { eventDetailsSchema, pointDetailsSchema } from './schemas';
 
@@ -6,9 +7,7 @@ import { eventDetailsSchema, pointDetailsSchema } from './schemas';
  * they share one cache entry per point or event. The answer depends on who asks (its controls).
  */
 
-export function pointDetailsPath(id: string): string {
-  return `/v1/webonly/xpointdetails/${encodeURIComponent(id)}`;
-}
+export { pointDetailsPath };
 
 export function eventDetailsPath(id: string): string {
   return `/v1/webonly/eventdetails/${encodeURIComponent(id)}`;

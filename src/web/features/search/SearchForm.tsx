@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { buildAddress, SEARCH_SUPERTYPES, type SearchSupertype } from '../../../shared/address';
 import type { Suggestion } from '../../../shared/api/search';
 import { LAYER_GROUP_NAMES } from '../../map/layerVisibility';
+import { firstPaintInput, forgetFirstPaintInput } from '../../ssr/firstPaintInput';
 import { visibleBounds } from '../../map/mapHandle';
 import { useShell } from '../../shell/context';
 import { fetchSuggestions } from './searchApi';
@@ -30,8 +31,25 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
   const navigate = useNavigate();
   const searching = route.screen === 'map-search' || route.screen === 'landing-search';
   const fromAddress = searching ? searchQueryOf(route.keywords, route.supertype, route.data) : null;
-  const [input, setInput] = useState(fromAddress?.keywords ?? '');
-  const [supertype, setSupertype] = useState<SearchSupertype | ''>(fromAddress?.supertype ?? '');
+  // what was typed into the server's first paint, if anything, else the address's search
+  const typed = firstPaintInput();
+  const [input, setInput] = useState(typed?.keywords || (fromAddress?.keywords ?? ''));
+  const typedSupertype = SEARCH_SUPERTYPES.find((name) => name === typed?.supertype);
+  const [supertype, setSupertype] = useState<SearchSupertype | ''>(
+    typedSupertype ?? fromAddress?.supertype ?? '',
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (typed === null) return;
+    // after the frame: the painted level's heading takes focus as it mounts, but the visitor was typing
+    if (typed.focused)
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLInputElement>('.search-form__input')?.focus(),
+      );
+    forgetFirstPaintInput();
+    // once, on the first mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [suggest, setSuggest] = useState<SuggestState>({ status: 'idle' });
   const latest = useRef<AbortController | null>(null);
 
@@ -120,7 +138,7 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
   };
 
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    <form ref={formRef} className="search-form" role="search" onSubmit={submit}>
       <label className="visually-hidden" htmlFor="search-supertype">
         Kind of place
       </label>

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import { SEARCH_SUPERTYPES } from '../../shared/address';
+import type { PointFirstPaintData } from '../../shared/details/page';
+import { LAYER_GROUP_NAMES } from '../map/layerVisibility';
+import { Description } from '../features/details/Description';
+import { MediaCarousel } from '../features/details/MediaCarousel';
+import { PointActions, PointSummary } from '../features/details/PointSummary';
+import { ChatButton } from '../features/chat/ChatButton';
+import { PointFacts } from '../features/details/PointSections';
+import { SidePanel } from '../shell/SidePanel';
+
+/**
+ * The first paint of an app screen, written by the server (issue 23): the shell's frame as the app
+ * draws it for a visitor (the top bar with its search form, the map's place in the basemap's land
+ * colour, the side panel) with the screen's real text in it. The browser's first render replaces it
+ * with the same screen from the same answer (main.tsx seeds the answer and loads the level's script
+ * first), so the text is read at once and stays where it is. Not hydrated: the shell reads the
+ * browser's address, cookies and session as it renders, which the server does not render alike.
+ */
+function FirstPaintFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="app">
+      <header className="topbar">
+        <a className="brand" href="/" aria-label="XPoint home">
+          <span className="brand__long">XPoint</span>
+          <span className="brand__short" aria-hidden="true">
+            X
+          </span>
+        </a>
+        <div className="topbar__search">
+          {/* a plain form until the app takes over: it searches by address (the app carries over what was typed) */}
+          <form className="search-form" role="search" action="/search" method="get">
+            <label className="visually-hidden" htmlFor="search-supertype">
+              Kind of place
+            </label>
+            <select id="search-supertype" className="search-form__supertype" name="supertype" defaultValue="">
+              <option value="">All</option>
+              {SEARCH_SUPERTYPES.map((name) => (
+                <option key={name} value={name}>
+                  {LAYER_GROUP_NAMES[name]}
+                </option>
+              ))}
+            </select>
+            <div className="search-form__box">
+              <label className="visually-hidden" htmlFor="search-input">
+                Search places
+              </label>
+              <input
+                id="search-input"
+                className="search-form__input"
+                type="search"
+                name="keywords"
+                placeholder="Search places"
+                maxLength={200}
+                autoComplete="off"
+              />
+            </div>
+            <button type="submit" className="search-form__submit" aria-label="Search">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+                <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </form>
+        </div>
+        <div className="user-menu">
+          <a className="xp-button xp-button--primary user-menu__signin" href="/signin">
+            Sign in
+          </a>
+        </div>
+      </header>
+      <main className="map-area">
+        <div className="map-view" role="region" aria-label="Map" aria-busy="true" />
+        {children}
+      </main>
+    </div>
+  );
+}
+
+const ignore = () => undefined;
+
+/** The panel's rating line as the app draws it (reviews/PointReviews.tsx), its buttons inert until then. */
+function PaintedRating({ point }: { point: PointFirstPaintData['point'] }) {
+  const count = point.rating_count;
+  return (
+    <p className="point-panel__rating reviews-rating">
+      {point.rating_display && count > 0 ? (
+        <>
+          <span aria-hidden="true">★</span>{' '}
+          <span className="point-panel__rating-value">{point.rating_display}</span>
+          <span className="point-panel__muted"> / 5 · </span>
+          <button type="button" className="link-button">
+            {count} {count === 1 ? 'review' : 'reviews'}
+          </button>
+        </>
+      ) : (
+        <>
+          <span className="point-panel__muted">No reviews yet · </span>
+          <button type="button" className="link-button">
+            Write a review
+          </button>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A point's level (/b/{id} and its kin) as the panel shows it before its reviews and controls load. */
+export function PointFirstPaint({ data }: { data: PointFirstPaintData }) {
+  const { point } = data;
+  return (
+    <FirstPaintFrame>
+      <SidePanel title={point.title} className="point-panel" onClose={ignore} still>
+        <MediaCarousel slides={point.carousel} title={point.title} />
+        <PointSummary
+          point={point}
+          category={data.category}
+          rating={<PaintedRating point={point} />}
+          hoursText={data.hoursText ?? null}
+        />
+        <Description text={point.description ?? ''} />
+        <div className="point-panel__actions">
+          <PointActions
+            point={point}
+            onCallback={ignore}
+            chat={
+              <ChatButton
+                pointId={point.id}
+                controllers={[point.owner_username, point.consultant_username]}
+              />
+            }
+          />
+          {point.controls?.fullscreen && (
+            <a className="xp-button" href={point.controls.fullscreen}>
+              Full screen
+            </a>
+          )}
+        </div>
+        <PointFacts point={point} host={data.host} />
+      </SidePanel>
+    </FirstPaintFrame>
+  );
+}

@@ -1,0 +1,34 @@
+import { FIRST_ANSWERS_ELEMENT_ID, FIRST_PAINT_POINT, type FirstAnswer } from '../../shared/details/page';
+import { preloadPointLevel } from '../shell/Shell';
+import { keepFirstPaintInput } from './firstPaintInput';
+
+/**
+ * Gets the app ready to replace the server's first paint in `container` (issue 23): the painted
+ * level's script is loaded and the answer it was painted from is put in the app's cache, so the
+ * app's first render draws the same level in its place at once, with no loader and no second request.
+ * Whatever was typed into the painted search box meanwhile is carried over. A failure (the script
+ * could not load) leaves the app to load the level as usual.
+ */
+export async function takeOverFirstPaint(
+  container: HTMLElement,
+  seed: (path: string, viewer: string, data: unknown) => void,
+): Promise<void> {
+  if (container.dataset['firstPaint'] === FIRST_PAINT_POINT) {
+    try {
+      const text = document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '[]';
+      const answers = JSON.parse(text) as FirstAnswer[];
+      const [{ pointDetailsSchema }] = await Promise.all([
+        import('../features/details/schemas'),
+        preloadPointLevel(),
+      ]);
+      for (const answer of answers) {
+        const parsed = pointDetailsSchema.safeParse(answer.data);
+        if (parsed.success) seed(answer.path, answer.viewer, parsed.data);
+      }
+    } catch (error) {
+      console.warn('XPoint: the first screen is drawn again from the network', error);
+    }
+  }
+  // read last, just before the render: what was typed while the scripts loaded
+  keepFirstPaintInput(container);
+}

@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { DESKTOP, MOBILE, saveScreenshot, type Viewport } from './support/browser';
+import { startJourney } from './support/journey';
+import { newPoint } from '../support/factories';
+
+/**
+ * A point's level painted by the server (issue 23), as a visitor on a slow phone meets it: the place's
+ * name, category and description are on screen before any of the app's scripts has arrived, the page
+ * is titled after the place, and when the app takes over it draws the same level in the same place
+ * with no loader in between. What the visitor typed into the search box meanwhile is still there, and
+ * the box still has the focus (issue 21, item 8: no keystroke lost).
+ */
+describe('the first paint of a point', () => {
+  const journey = startJourney({
+    seed: 0,
+    prepare: async (store) => {
+      await store.db
+        .insertInto('points')
+        .values(
+          newPoint({
+            id: 'fpbakery',
+            type: 'bakery',
+            title: 'Blue Door Bakery',
+            description: 'Sourdough and cinnamon buns, baked at dawn by the river.',
+            full_address: '10 Quay Street, Far Away',
+            lat: 40.7128,
+            lon: -74.006,
+          }),
+        )
+        .execute();
+    },
+  });
+
+  /** Opens `path` with every script of the app held until `release()` is called. */
+  async function openHeld(path: string, viewport: Viewport) {
+    const page = await journey.browser.context.newPage();
+    await page.setViewportSize(viewport);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    // whether the level's loader ever showed, from the first parse on
+    await page.addInitScript(`
+      window.sawLoader = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.point-panel .panel-loader')) window.sawLoader = true;
+      }).observe(document, { subtree: true, childList: true });
+    `);
+    await page.goto(journey.url(path), { waitUntil: 'commit' });
+    return { page, release };
+  }
+
+  const sawLoader = (page: Page) => page.evaluate<boolean>('window.sawLoader');
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`given a visitor at ${viewport.width} px, when /b/{id} opens before the app's scripts arrive, then the place reads at once and the app takes over in place, keeping what was typed`, async () => {
+      const { page, release } = await openHeld('/b/fpbakery', viewport);
+      try {
+        const heading = page.getByRole('heading', { name: 'Blue Door Bakery' });
+        await heading.waitFor();
+        await expect(page.title()).resolves.toBe('Blue Door Bakery — XPoint');
+        await page.getByText('Sourdough and cinnamon buns, baked at dawn by the river.').waitFor();
+        await page.getByText('Bakery', { exact: true }).waitFor();
+        // painted, no script has run: the chat is a plain link yet
+        await page.getByRole('link', { name: 'Chat' }).waitFor();
+        // what the app draws must land where the paint had it: the heading, and the section below the summary
+        const facts = page.getByRole('heading', { name: 'Contact and location' });
+        const painted = { heading: await heading.boundingBox(), facts: await facts.boundingBox() };
+        await saveScreenshot(page, `first-paint-${viewport.width}-painted`);
+
+        // the visitor starts typing before the app is there
+        // (a plain search box painted, the app's combobox after: the same place on the bar)
+        const box = page.locator('input.search-form__input');
+        await box.click();
+        await box.pressSequentially('coff');
+        release();
+
+        // the app's level: the chat is the app's button now, in the same panel
+        await page.getByRole('button', { name: 'Chat' }).waitFor();
+        await expect(heading.boundingBox()).resolves.toEqual(painted.heading);
+        await expect(facts.boundingBox()).resolves.toEqual(painted.facts);
+        expect(await sawLoader(page)).toBe(false);
+        await expect(box.inputValue()).resolves.toBe('coff');
+        await page.waitForFunction("document.activeElement?.classList.contains('search-form__input')");
+        // and it is live: the next letter asks for suggestions
+        await page.keyboard.type('e');
+        await expect(box.inputValue()).resolves.toBe('coffe');
+        await saveScreenshot(page, `first-paint-${viewport.width}-app`);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PointFirstPaintRenderer } from '../../src/shared/details/page';
+import { openTestApp, type TestApp } from '../support/app';
+import { TEST_DIALECTS } from '../support/store';
+import { registerUser, signIn } from '../support/accounts';
+import { newPoint } from '../support/factories';
+
+/**
+ * A point's level in the app painted by the server (issue 23): a visitor's /b/{id} arrives with the
+ * level's text in #root, the point's title, description and canonical link in the head, and the
+ * answer it was painted from for the app's cache; a signed-in viewer, a point that does not exist and
+ * bad input get the app as before. The painted search form's plain GET lands on the app's search.
+ * The renderer is the web app's own source (src/web/ssr/render.tsx), as `vite build --ssr` bundles it.
+ */
+const RENDERER_MODULE = '../../src/web/ssr/render.tsx';
+const PASSWORD = 'first-paint-password-1';
+const XSS = '</script><script>alert("owned")</script>';
+
+async function sourceRenderer(): Promise<PointFirstPaintRenderer> {
+  // a path the type checker does not follow: the web app's TSX is checked by tsconfig.web.json
+  const module = (await import(/* @vite-ignore */ RENDERER_MODULE)) as {
+    renderPointFirstPaint: PointFirstPaintRenderer;
+  };
+  return module.renderPointFirstPaint;
+}
+
+describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie = '';
+
+  beforeAll(async () => {
+    t = await openTestApp({
+      dialect,
+      pointFirstPaint: await sourceRenderer(),
+      publicUrl: 'https://xpoint.example',
+    });
+    expect((await registerUser(t, 'olivia', PASSWORD)).statusCode).toBe(201);
+    cookie = (await signIn(t, 'olivia', PASSWORD)).cookie;
+    await t.store.db
+      .insertInto('points')
+      .values([
+        newPoint({
+          id: 'bluedoor',
+          type: 'bakery',
+          title: 'Blue Door Bakery',
+          description: `Sourdough and cinnamon buns, baked at dawn. ${XSS}`,
+          full_address: 'Rua Augusta 10, Lisbon',
+          lat: 38.7223,
+          lon: -9.1393,
+        }),
+      ])
+      .execute();
+  });
+  afterAll(() => t?.close());
+
+  it('paints a visitor’s /b/{id}: the level’s text, its head, and the answer for the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/b/bluedoor' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const html = res.body;
+    expect(html).toContain('<div id="root" data-first-paint="point">');
+    expect(html).toMatch(/<h2[^>]*class="side-panel__title"[^>]*>Blue Door Bakery<\/h2>/);
+    expect(html).toContain('Sourdough and cinnamon buns, baked at dawn.');
+    expect(html).toContain('<title>Blue Door Bakery');
+    expect(html).toContain('<link rel="canonical" href="https://xpoint.example/');
+    expect(html).toMatch(/<meta name="description" content="[^"]*Sourdough/);
+    // the answer the app seeds its cache with, as GET /v1/webonly/xpointdetails/{id} answers a visitor
+    const answers = JSON.parse(
+      /<script type="application\/json" id="xp-first-answers">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as { path: string; viewer: string; data: { id: string; title: string } }[];
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ path: '/v1/webonly/xpointdetails/bluedoor', viewer: '' });
+    const api = await t.app.inject({ method: 'GET', url: '/v1/webonly/xpointdetails/bluedoor' });
+    expect(answers[0]?.data).toEqual({ ...api.json(), evaluated_at: expect.any(Number) });
+    // the description's markup is text, in the page and in its data
+    expect(html).not.toContain(XSS);
+  });
+
+  it('leaves a signed-in viewer’s level, an unknown point and a bad id to the app, as before', async () => {
+    const signedIn = await t.app.inject({ method: 'GET', url: '/b/bluedoor', headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.body).not.toContain('Blue Door Bakery');
+    for (const url of ['/b/nosuchpoint', `/b/${encodeURIComponent('<x>')}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends the painted search form’s plain GET to the app’s search, and refuses an unknown kind', async () => {
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/search?keywords=coffee+shop&supertype=business',
+    });
+    expect(found.statusCode).toBe(303);
+    expect(decodeURIComponent(found.headers.location ?? '')).toBe(
+      '/maps/coffee shop/data={"search":{"supertype":"business"}}',
+    );
+    const nothing = await t.app.inject({ method: 'GET', url: '/search?keywords=+' });
+    expect(nothing.statusCode).toBe(303);
+    expect(nothing.headers.location).toBe('/maps');
+    const bad = await t.app.inject({ method: 'GET', url: '/search?keywords=x&supertype=castle' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errorcode: 5005 });
+    expect(bad.json().error).toContain('"castle" is not a supertype');
+  });
+});
