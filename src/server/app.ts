@@ -31,11 +31,11 @@ import {
   FullScreenPages,
   fullScreenRoutes,
   loadPageRenderer,
-  loadPointFirstPaintRenderer,
+  loadFirstPaintRenderers,
   sendPage,
 } from './features/details/fullscreen';
 import { SEARCH_SUPERTYPES, buildAddress, parseAddress, type SearchSupertype } from '../shared/address';
-import type { FullScreenRenderer, PointFirstPaintRenderer } from '../shared/details/page';
+import type { FirstPaintRenderers, FullScreenRenderer } from '../shared/details/page';
 import { registerContracts } from './openapi/plugin';
 import { openMedia } from './media/open';
 import { mediaRoutes } from './media/serve';
@@ -62,8 +62,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** the full-screen page's renderer; by default the built one at config.pageRenderer. */
   pageRenderer?: FullScreenRenderer | null;
-  /** the app's first paint of a point's level (issue 23); by default the built one beside pageRenderer when that is the built one too. */
-  pointFirstPaint?: PointFirstPaintRenderer | null;
+  /** the app's first paints (issue 23); by default the built ones, when pageRenderer is the built one too. */
+  firstPaint?: FirstPaintRenderers | null;
   /** sees every route as it is added (the OpenAPI test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
   /** how often the store's change feed is read (a write shows in search and tiles within it); default 500 ms. */
@@ -116,7 +116,7 @@ export async function buildApp({
   store,
   logger,
   pageRenderer,
-  pointFirstPaint,
+  firstPaint,
   onRoute,
   changeFeedPollMs,
   changeFeedListen = true,
@@ -157,10 +157,10 @@ export async function buildApp({
     pageRenderer === undefined ? await loadPageRenderer(config.pageRenderer, app.log) : pageRenderer,
     path.join(config.webDir, 'fullscreen.html'),
     config.publicUrl,
-    pointFirstPaint !== undefined
-      ? pointFirstPaint
+    firstPaint !== undefined
+      ? firstPaint
       : pageRenderer === undefined
-        ? await loadPointFirstPaintRenderer(config.pageRenderer)
+        ? await loadFirstPaintRenderers(config.pageRenderer)
         : null,
   );
   // the smallest body limit that fits each route, unless the route sets its own (the media uploads)
@@ -582,6 +582,11 @@ function webAppIndex(config: Config, pages: FullScreenPages) {
     // a point's level comes painted, for a visitor (issue 23): its text shows before the app's scripts run
     if (route.screen === 'point') {
       const painted = await pages.appPage(request, route.id, request.url, html);
+      if (painted !== null) return sendPage(reply, painted);
+    }
+    // and so does the landing card
+    if (route.screen === 'landing' && status === 200) {
+      const painted = pages.landingPage(request, request.url, html);
       if (painted !== null) return sendPage(reply, painted);
     }
     return reply

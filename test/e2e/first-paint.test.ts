@@ -84,7 +84,11 @@ describe('the first paint of a point', () => {
         await expect(facts.boundingBox()).resolves.toEqual(painted.facts);
         expect(await sawLoader(page)).toBe(false);
         await expect(box.inputValue()).resolves.toBe('coff');
-        await page.waitForFunction("document.activeElement?.classList.contains('search-form__input')");
+        await expect
+          .poll(() =>
+            page.evaluate<boolean>("document.activeElement?.classList.contains('search-form__input')"),
+          )
+          .toBe(true);
         // and it is live: the next letter asks for suggestions
         await page.keyboard.type('e');
         await expect(box.inputValue()).resolves.toBe('coffe');
@@ -94,4 +98,25 @@ describe('the first paint of a point', () => {
       }
     });
   }
+
+  test("given a visitor at 375 px, when the landing page opens before the app's scripts arrive, then its card reads at once and the app takes it over in place", async () => {
+    const { page, release } = await openHeld('/', MOBILE);
+    try {
+      const heading = page.getByRole('heading', { name: 'Find what is around you, right now' });
+      await heading.waitFor();
+      await page.getByText('Loading your city…').waitFor();
+      const painted = await heading.boundingBox();
+      await saveScreenshot(page, 'first-paint-landing-painted');
+      release();
+      // the app's card: its button now leads to the map
+      await expect
+        .poll(() => page.evaluate<string | undefined>('document.activeElement?.id'))
+        .toBe('landing-title');
+      await expect(heading.boundingBox()).resolves.toEqual(painted);
+      await page.getByRole('button', { name: 'Explore the map' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/maps');
+    } finally {
+      await page.close();
+    }
+  });
 });

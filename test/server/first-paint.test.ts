@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PointFirstPaintRenderer } from '../../src/shared/details/page';
+import type { FirstPaintRenderers } from '../../src/shared/details/page';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 import { registerUser, signIn } from '../support/accounts';
@@ -16,12 +16,13 @@ const RENDERER_MODULE = '../../src/web/ssr/render.tsx';
 const PASSWORD = 'first-paint-password-1';
 const XSS = '</script><script>alert("owned")</script>';
 
-async function sourceRenderer(): Promise<PointFirstPaintRenderer> {
+async function sourceRenderers(): Promise<FirstPaintRenderers> {
   // a path the type checker does not follow: the web app's TSX is checked by tsconfig.web.json
   const module = (await import(/* @vite-ignore */ RENDERER_MODULE)) as {
-    renderPointFirstPaint: PointFirstPaintRenderer;
+    renderPointFirstPaint: FirstPaintRenderers['point'];
+    renderLandingFirstPaint: FirstPaintRenderers['landing'];
   };
-  return module.renderPointFirstPaint;
+  return { point: module.renderPointFirstPaint, landing: module.renderLandingFirstPaint };
 }
 
 describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dialect) => {
@@ -31,7 +32,7 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
   beforeAll(async () => {
     t = await openTestApp({
       dialect,
-      pointFirstPaint: await sourceRenderer(),
+      firstPaint: await sourceRenderers(),
       publicUrl: 'https://xpoint.example',
     });
     expect((await registerUser(t, 'olivia', PASSWORD)).statusCode).toBe(201);
@@ -86,6 +87,19 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('paints a visitor’s landing card, with the page’s canonical link; a signed-in viewer gets the app', async () => {
+    for (const url of ['/', '/home']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root" data-first-paint="landing">');
+      expect(res.body, url).toMatch(/<h1[^>]*>Find what is around you, right now<\/h1>/);
+      expect(res.body, url).toContain('Loading your city…');
+      expect(res.body, url).toContain('<link rel="canonical" href="https://xpoint.example/">');
+    }
+    const signedIn = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(signedIn.body).toContain('<div id="root"></div>');
   });
 
   it('sends the painted search form’s plain GET to the app’s search, and refuses an unknown kind', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Dialect } from '../../src/server/store/dialect';
-import type { FullScreenRenderer, PointFirstPaintRenderer } from '../../src/shared/details/page';
+import type { FirstPaintRenderers, FullScreenRenderer } from '../../src/shared/details/page';
 import { openTestStore, type TestStore } from './store';
 
 export interface TestApp {
@@ -31,8 +31,8 @@ export async function openTestApp(
     dialect?: Dialect;
     prepare?: (app: FastifyInstance) => void | Promise<void>;
     pageRenderer?: FullScreenRenderer;
-    /** the app's first paint of a point's level (issue 23); none unless given. */
-    pointFirstPaint?: PointFirstPaintRenderer;
+    /** the app's first paints (issue 23); none unless given. */
+    firstPaint?: FirstPaintRenderers;
     onRoute?: AppDeps['onRoute'];
     /** how often the app reads the store's change feed (buildApp's default: 500 ms). */
     changeFeedPollMs?: number;
@@ -90,7 +90,7 @@ export async function openTestApp(
     config,
     store,
     pageRenderer: options.pageRenderer ?? null,
-    pointFirstPaint: options.pointFirstPaint ?? null,
+    firstPaint: options.firstPaint ?? null,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.changeFeedPollMs !== undefined ? { changeFeedPollMs: options.changeFeedPollMs } : {}),
     ...(options.changeFeedListen !== undefined ? { changeFeedListen: options.changeFeedListen } : {}),

@@ -68,10 +68,19 @@ export interface FirstPaint {
 /** Renders a point's first paint for the app address `path` + `search`. */
 export type PointFirstPaintRenderer = (data: PointFirstPaintData, path: string, search: string) => FirstPaint;
 
+/** The app's screens the server paints first (issue 23), from the built renderer (ssr/render.tsx). */
+export interface FirstPaintRenderers {
+  /** a point's level (/b/{id}). */
+  point: PointFirstPaintRenderer;
+  /** the landing card ('' and /home), which needs no data of its own to paint. */
+  landing: (path: string, search: string) => FirstPaint;
+}
+
 /** The `id` of the `<script type="application/json">` holding the answers a first paint was written from. */
 export const FIRST_ANSWERS_ELEMENT_ID = 'xp-first-answers';
-/** `data-first-paint` on #root: the screen the server painted there ('point'). */
+/** `data-first-paint` on #root: the screen the server painted there. */
 export const FIRST_PAINT_POINT = 'point';
+export const FIRST_PAINT_LANDING = 'landing';
 
 /** One answer of a first paint, as the app caches it: the call's path and the viewer ('' a visitor). */
 export interface FirstAnswer {

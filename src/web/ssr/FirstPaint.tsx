@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { SEARCH_SUPERTYPES } from '../../shared/address';
 import type { PointFirstPaintData } from '../../shared/details/page';
 import { LAYER_GROUP_NAMES } from '../map/layerVisibility';
@@ -7,6 +8,7 @@ import { MediaCarousel } from '../features/details/MediaCarousel';
 import { PointActions, PointSummary } from '../features/details/PointSummary';
 import { ChatButton } from '../features/chat/ChatButton';
 import { PointFacts } from '../features/details/PointSections';
+import { Landing } from '../shell/Landing';
 import { SidePanel } from '../shell/SidePanel';
 
 /**
@@ -138,6 +140,20 @@ export function PointFirstPaint({ data }: { data: PointFirstPaintData }) {
         </div>
         <PointFacts point={point} host={data.host} />
       </SidePanel>
+    </FirstPaintFrame>
+  );
+}
+
+/**
+ * The landing card (shell/Landing.tsx itself: its home page is a lazy chunk, so the card is painted
+ * with the same "Loading your city…" the app shows until that chunk and its answers arrive).
+ */
+export function LandingFirstPaint() {
+  return (
+    <FirstPaintFrame>
+      <MemoryRouter>
+        <Landing onExplore={ignore} />
+      </MemoryRouter>
     </FirstPaintFrame>
   );
 }

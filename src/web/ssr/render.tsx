@@ -1,9 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { parseAddress } from '../../shared/address';
-import type { FullScreenRenderer, PointFirstPaintRenderer } from '../../shared/details/page';
+import type { FirstPaint, FullScreenRenderer, PointFirstPaintRenderer } from '../../shared/details/page';
 import { loadSiteEditor } from '../features/website/siteEditorLoader';
 import { viewStateFor } from '../shell/viewMode';
-import { PointFirstPaint } from './FirstPaint';
+import { LandingFirstPaint, PointFirstPaint } from './FirstPaint';
 import { FullScreenRoot } from './FullScreenRoot';
 
 // the site editor, a chunk of its own in the browser, is ready before the first page is rendered, so
@@ -20,5 +20,11 @@ export const renderFullScreenPoint: FullScreenRenderer = (data) =>
 /** A point's level in the app, painted first by the server (issue 23; ssr/FirstPaint.tsx). */
 export const renderPointFirstPaint: PointFirstPaintRenderer = (data, path, search) => ({
   markup: renderToString(<PointFirstPaint data={data} />),
+  bodyClass: viewStateFor(parseAddress(path, search).route).classes.join(' '),
+});
+
+/** The landing card ('' and /home), painted first by the server (issue 23). */
+export const renderLandingFirstPaint = (path: string, search: string): FirstPaint => ({
+  markup: renderToString(<LandingFirstPaint />),
   bodyClass: viewStateFor(parseAddress(path, search).route).classes.join(' '),
 });

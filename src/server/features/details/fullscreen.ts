@@ -7,13 +7,15 @@ import { pointDetailsPath } from '../../../shared/api/details';
 import { categoryName } from '../../../shared/domain/categories';
 import {
   FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_PAINT_LANDING,
   FIRST_PAINT_POINT,
   PAGE_DATA_ELEMENT_ID,
   pageLocale,
   type FirstAnswer,
   type FullScreenPageData,
+  type FirstPaint,
+  type FirstPaintRenderers,
   type FullScreenRenderer,
-  type PointFirstPaintRenderer,
 } from '../../../shared/details/page';
 import { openingHoursText } from '../../../shared/details/hours-text';
 import { escapeHtml, pointPageHead, scriptJson } from '../../../shared/details/seo';
@@ -50,15 +52,18 @@ export async function loadPageRenderer(
 }
 
 /**
- * Loads the renderer of a point's first paint in the app (issue 23) from the same built module, or
- * null when it is not built or does not have one: the app then paints the level itself, as before.
+ * Loads the renderers of the app's first paints (issue 23) from the same built module, or null when
+ * it is not built or does not have them: the app then paints its screens itself, as before.
  */
-export async function loadPointFirstPaintRenderer(file: string): Promise<PointFirstPaintRenderer | null> {
+export async function loadFirstPaintRenderers(file: string): Promise<FirstPaintRenderers | null> {
   if (!fs.existsSync(file)) return null;
-  const module = (await import(pathToFileURL(file).href)) as { renderPointFirstPaint?: unknown };
-  return typeof module.renderPointFirstPaint === 'function'
-    ? (module.renderPointFirstPaint as PointFirstPaintRenderer)
-    : null;
+  const module = (await import(pathToFileURL(file).href)) as {
+    renderPointFirstPaint?: unknown;
+    renderLandingFirstPaint?: unknown;
+  };
+  const { renderPointFirstPaint: point, renderLandingFirstPaint: landing } = module;
+  if (typeof point !== 'function' || typeof landing !== 'function') return null;
+  return { point, landing } as FirstPaintRenderers;
 }
 
 /** Where the app's index.html takes a first paint (the Vite build keeps these as written). */
@@ -102,8 +107,8 @@ export class FullScreenPages {
     private readonly renderer: FullScreenRenderer | null,
     templateFile: string,
     private readonly publicUrl: string,
-    /** the app's first paint of a point's level (issue 23); null: the app paints it. */
-    private readonly firstPaint: PointFirstPaintRenderer | null = null,
+    /** the app's first paints (issue 23); null: the app paints its screens itself. */
+    private readonly firstPaint: FirstPaintRenderers | null = null,
   ) {
     this.details = new DetailService(store);
     this.host = new URL(publicUrl).host;
@@ -178,7 +183,7 @@ export class FullScreenPages {
     }
     const category = categoryName(point.supertype, point.type);
     const [path = '/', search = ''] = address.split('?', 2);
-    const { markup, bodyClass } = this.firstPaint(
+    const painted = this.firstPaint.point(
       {
         point,
         category,
@@ -188,24 +193,28 @@ export class FullScreenPages {
       path,
       search,
     );
-    if (!APP_MARKERS.title.test(indexHtml) || !indexHtml.includes(APP_MARKERS.root)) return null;
     const head = pointPageHead(point, this.publicUrl, category);
-    const answers: FirstAnswer[] = [{ path: pointDetailsPath(id), viewer: '', data: point }];
-    return indexHtml
-      .replace(APP_MARKERS.description, '')
-      .replace(
-        APP_MARKERS.title,
-        () =>
-          `<title>${escapeHtml(head.title)}</title>` +
-          `<meta name="description" content="${escapeHtml(head.description)}">${head.tags}`,
-      )
-      .replace(APP_MARKERS.body, () => `<body class="${escapeHtml(bodyClass)}">`)
-      .replace(
-        APP_MARKERS.root,
-        () =>
-          `<div id="root" data-first-paint="${FIRST_PAINT_POINT}">${markup}</div>` +
-          `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>`,
-      );
+    return paintInto(indexHtml, FIRST_PAINT_POINT, painted, {
+      title: head.title,
+      description: head.description,
+      tags: head.tags,
+      answers: [{ path: pointDetailsPath(id), viewer: '', data: point }],
+    });
+  }
+
+  /**
+   * The app's page (`indexHtml`) for the landing card ('' and /home) with the card painted in it, for a
+   * visitor (issue 23); null when it is not painted here (no renderer, a signed-in viewer, whose card
+   * and top bar are the app's to draw).
+   */
+  landingPage(request: FastifyRequest, address: string, indexHtml: string): string | null {
+    if (this.firstPaint === null || request.viewer) return null;
+    const [path = '/', search = ''] = address.split('?', 2);
+    const canonical = `<link rel="canonical" href="${escapeHtml(new URL('/', this.publicUrl).href)}">`;
+    return paintInto(indexHtml, FIRST_PAINT_LANDING, this.firstPaint.landing(path, search), {
+      tags: canonical,
+      answers: [],
+    });
   }
 
   /** GET /XPoint/AsideDetails/{id}?fullscreen=true (§7): the page's markup and its JSON-LD, no document. */
@@ -213,6 +222,38 @@ export class FullScreenPages {
     const { markup, head } = await this.render(request, id);
     return `<div class="fullscreen-aside" data-xpoint-id="${escapeHtml(id)}">${markup}</div>${head.jsonLd}`;
   }
+}
+
+/**
+ * Writes a first paint into the app's index.html: the markup in #root (marked with its screen), the
+ * body's classes, the head's title, description and extra tags where given, and the answers the app
+ * seeds its cache with. Null when the page lacks a place for them (a template this code does not know).
+ */
+function paintInto(
+  indexHtml: string,
+  screen: string,
+  { markup, bodyClass }: FirstPaint,
+  head: { title?: string; description?: string; tags: string; answers: FirstAnswer[] },
+): string | null {
+  if (!APP_MARKERS.title.test(indexHtml) || !indexHtml.includes(APP_MARKERS.root)) return null;
+  const title = APP_MARKERS.title.exec(indexHtml)?.[0] ?? '';
+  let html = indexHtml;
+  if (head.description !== undefined) html = html.replace(APP_MARKERS.description, '');
+  const headHtml =
+    (head.title === undefined ? title : `<title>${escapeHtml(head.title)}</title>`) +
+    (head.description === undefined
+      ? ''
+      : `<meta name="description" content="${escapeHtml(head.description)}">`) +
+    head.tags;
+  return html
+    .replace(APP_MARKERS.title, () => headHtml)
+    .replace(APP_MARKERS.body, () => `<body class="${escapeHtml(bodyClass)}">`)
+    .replace(
+      APP_MARKERS.root,
+      () =>
+        `<div id="root" data-first-paint="${screen}">${markup}</div>` +
+        `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptJson(head.answers)}</script>`,
+    );
 }
 
 /** Sends a rendered page: it holds the viewer's own controls, so it is never shared or stored. */
