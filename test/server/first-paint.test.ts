@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirstPaintRenderers } from '../../src/shared/details/page';
 import { openTestApp, type TestApp } from '../support/app';
@@ -100,6 +102,37 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
     }
     const signedIn = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } });
     expect(signedIn.body).toContain('<div id="root"></div>');
+  });
+
+  it('inlines the page’s stylesheets and drops the module preloads, so nothing holds the first paint', async () => {
+    const index = path.join(t.config.webDir, 'index.html');
+    const before = fs.readFileSync(index, 'utf8');
+    fs.writeFileSync(path.join(t.config.webDir, 'assets', 'shell-1a2b.css'), '.side-panel{color:#123}');
+    fs.writeFileSync(
+      index,
+      '<!doctype html><html><head><title>XPoint</title>' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/shell-1a2b.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/missing-9.css">' +
+        '</head><body><div id="root"></div></body></html>',
+    );
+    try {
+      const html = (await t.app.inject({ method: 'GET', url: '/b/bluedoor' })).body;
+      expect(html).toContain(
+        '<style>.side-panel{color:#123}</style><link rel="stylesheet" crossorigin href="/assets/shell-1a2b.css" media="not all">',
+      );
+      // a stylesheet that cannot be read stays a link, as built
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/missing-9.css">');
+      expect(html).not.toContain('modulepreload');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      expect(html).toContain('<body class="point">');
+      // the app's page for a signed-in viewer is the build's, as it is
+      const signedIn = (await t.app.inject({ method: 'GET', url: '/b/bluedoor', headers: { cookie } })).body;
+      expect(signedIn).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    } finally {
+      fs.writeFileSync(index, before);
+    }
   });
 
   it('sends the painted search form’s plain GET to the app’s search, and refuses an unknown kind', async () => {

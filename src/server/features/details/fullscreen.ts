@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -95,6 +96,25 @@ function fill(template: string, marker: string, text: string): string {
 export class FullScreenPages {
   private readonly details: DetailService;
   private readonly template: TemplateFile;
+  /** where the built files are (the template's folder). */
+  private readonly webDir: string;
+  /** the built stylesheets a first paint inlines, by their address (hashed names: they never change). */
+  private readonly styles = new Map<string, string | null>();
+
+  /** The text of a built stylesheet at `/assets/NAME.css`, or null when it is not one. */
+  private readonly styleOf = (href: string): string | null => {
+    if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return null;
+    let text = this.styles.get(href);
+    if (text === undefined) {
+      try {
+        text = fs.readFileSync(path.join(this.webDir, href), 'utf8');
+      } catch {
+        text = null;
+      }
+      this.styles.set(href, text);
+    }
+    return text;
+  };
   /** the site's host as people reach it (PUBLIC_URL), shown on the page. */
   private readonly host: string;
 
@@ -113,6 +133,7 @@ export class FullScreenPages {
     this.details = new DetailService(store);
     this.host = new URL(publicUrl).host;
     this.template = new TemplateFile(templateFile);
+    this.webDir = path.dirname(templateFile);
   }
 
   /** Whether pages are rendered here (the renderer and its template are built). */
@@ -194,7 +215,7 @@ export class FullScreenPages {
       search,
     );
     const head = pointPageHead(point, this.publicUrl, category);
-    return paintInto(indexHtml, FIRST_PAINT_POINT, painted, {
+    return paintInto(indexHtml, FIRST_PAINT_POINT, painted, this.styleOf, {
       title: head.title,
       description: head.description,
       tags: head.tags,
@@ -211,7 +232,7 @@ export class FullScreenPages {
     if (this.firstPaint === null || request.viewer) return null;
     const [path = '/', search = ''] = address.split('?', 2);
     const canonical = `<link rel="canonical" href="${escapeHtml(new URL('/', this.publicUrl).href)}">`;
-    return paintInto(indexHtml, FIRST_PAINT_LANDING, this.firstPaint.landing(path, search), {
+    return paintInto(indexHtml, FIRST_PAINT_LANDING, this.firstPaint.landing(path, search), this.styleOf, {
       tags: canonical,
       answers: [],
     });
@@ -228,11 +249,18 @@ export class FullScreenPages {
  * Writes a first paint into the app's index.html: the markup in #root (marked with its screen), the
  * body's classes, the head's title, description and extra tags where given, and the answers the app
  * seeds its cache with. Null when the page lacks a place for them (a template this code does not know).
+ *
+ * The page is painted as soon as its HTML is read: its stylesheets come inline (`styleOf`, 8 KB gzip),
+ * each link kept but matching no media, so it blocks nothing and the app's loader still finds it and
+ * never adds it again; and the module preload hints go, so the app's scripts do not take the network
+ * from the page's pictures (Lighthouse, phone profile: seven stylesheets and 21 preloads held /b/{id}'s
+ * first paint at 2.6 s).
  */
 function paintInto(
   indexHtml: string,
   screen: string,
   { markup, bodyClass }: FirstPaint,
+  styleOf: (href: string) => string | null,
   head: { title?: string; description?: string; tags: string; answers: FirstAnswer[] },
 ): string | null {
   if (!APP_MARKERS.title.test(indexHtml) || !indexHtml.includes(APP_MARKERS.root)) return null;
@@ -246,6 +274,16 @@ function paintInto(
       : `<meta name="description" content="${escapeHtml(head.description)}">`) +
     head.tags;
   return html
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<link rel="stylesheet"([^>]*) href="([^"]+)"([^>]*)>/g,
+      (link: string, before: string, href: string, after: string) => {
+        const text = styleOf(href);
+        // a stylesheet's text never holds `</style`: it would end the element early
+        if (text === null || /<\/style/i.test(text)) return link;
+        return `<style>${text}</style><link rel="stylesheet"${before} href="${href}"${after} media="not all">`;
+      },
+    )
     .replace(APP_MARKERS.title, () => headHtml)
     .replace(APP_MARKERS.body, () => `<body class="${escapeHtml(bodyClass)}">`)
     .replace(
