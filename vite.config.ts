@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 
 /** The Fastify server started by `npm run dev` (src/server/main.ts). */
 const API_ORIGIN = 'http://127.0.0.1:8080';
@@ -71,7 +72,31 @@ const ssrBuild = defineConfig({
 
 const browserBuild = defineConfig({
   root,
-  plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      // react-router's package exports name only its development build (dev warnings on); the same
+      // code with them off sits beside it
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+        ),
+      },
+    ],
+  },
+  plugins: [
+    react(),
+    precompress(),
+    // the bundle map (issue 23): which module costs what in every chunk, raw, gzip and brotli, beside
+    // the build rather than in it (dist/web is served)
+    visualizer({
+      filename: fileURLToPath(new URL('./dist/bundle-map.html', import.meta.url)),
+      template: 'treemap',
+      title: 'XPoint web bundle',
+      gzipSize: true,
+      brotliSize: true,
+    }) as PluginOption,
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
