@@ -1,31 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirstPaintRenderers } from '../../src/shared/details/page';
 import { openTestApp, type TestApp } from '../support/app';
 import { TEST_DIALECTS } from '../support/store';
 import { registerUser, signIn } from '../support/accounts';
 import { newPoint } from '../support/factories';
+import { sourceRenderers } from '../support/ssr';
 
 /**
  * A point's level in the app painted by the server (issue 23): a visitor's /b/{id} arrives with the
  * level's text in #root, the point's title, description and canonical link in the head, and the
  * answer it was painted from for the app's cache; a signed-in viewer, a point that does not exist and
  * bad input get the app as before. The painted search form's plain GET lands on the app's search.
- * The renderer is the web app's own source (src/web/ssr/render.tsx), as `vite build --ssr` bundles it.
  */
-const RENDERER_MODULE = '../../src/web/ssr/render.tsx';
 const PASSWORD = 'first-paint-password-1';
 const XSS = '</script><script>alert("owned")</script>';
-
-async function sourceRenderers(): Promise<FirstPaintRenderers> {
-  // a path the type checker does not follow: the web app's TSX is checked by tsconfig.web.json
-  const module = (await import(/* @vite-ignore */ RENDERER_MODULE)) as {
-    renderPointFirstPaint: FirstPaintRenderers['point'];
-    renderLandingFirstPaint: FirstPaintRenderers['landing'];
-  };
-  return { point: module.renderPointFirstPaint, landing: module.renderLandingFirstPaint };
-}
 
 describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dialect) => {
   let t: TestApp;
@@ -34,7 +23,7 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
   beforeAll(async () => {
     t = await openTestApp({
       dialect,
-      firstPaint: await sourceRenderers(),
+      firstPaint: (await sourceRenderers()).firstPaint,
       publicUrl: 'https://xpoint.example',
     });
     expect((await registerUser(t, 'olivia', PASSWORD)).statusCode).toBe(201);

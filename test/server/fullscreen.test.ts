@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FullScreenRenderer } from '../../src/shared/details/page';
 import { openTestApp, type TestApp } from '../support/app';
+import { sourceRenderers } from '../support/ssr';
 import { TEST_DIALECTS } from '../support/store';
 import { registerUser, signIn } from '../support/accounts';
 import { newPoint } from '../support/factories';
@@ -12,19 +13,13 @@ import { jsonLdOf, schemaOrgProblems } from '../support/schemaOrg';
  * the viewer's own controls, GET /XPoint/AsideDetails/{id}?fullscreen=true, and every refusal. The
  * renderer is the web app's own source (src/web/ssr/render.tsx), as `vite build --ssr` bundles it.
  */
-const RENDERER_MODULE = '../../src/web/ssr/render.tsx';
 const PASSWORD = 'fullscreen-password-1';
 const MIN = 60_000;
 const XSS = '</script><script>alert("owned")</script>';
 
 async function sourceRenderer(): Promise<FullScreenRenderer> {
-  // a path the type checker does not follow: the web app's TSX is checked by tsconfig.web.json
-  const module = (await import(/* @vite-ignore */ RENDERER_MODULE)) as {
-    renderFullScreenPoint: FullScreenRenderer;
-  };
-  return module.renderFullScreenPoint;
+  return (await sourceRenderers()).fullScreen;
 }
-
 /** The text of an HTML page or fragment, without tags, on one line. */
 const textOf = (html: string) =>
   html

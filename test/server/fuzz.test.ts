@@ -7,9 +7,9 @@ import { categoriesFor } from '../../src/shared/domain/categories';
 import { MAPPED_SUPERTYPES, POINT_SUPERTYPES } from '../../src/shared/domain/supertypes';
 import { POST_CATEGORIES } from '../../src/shared/domain/enums';
 import { POST_RESULT_MODES } from '../../src/shared/api/posts';
-import type { FullScreenRenderer } from '../../src/shared/details/page';
 import { ERRORS } from '../../src/shared/errors';
 import { bearer, createAdmin, freshIp, registerUser, signIn, type SignedIn } from '../support/accounts';
+import { sourceRenderers } from '../support/ssr';
 import { openTestApp, type TestApp } from '../support/app';
 import { newPoint } from '../support/factories';
 import { linkMapAssets, MAP_ASSETS_DIR } from '../support/map-assets';
@@ -48,7 +48,6 @@ const GC_EVERY = 1_000;
 /** FUZZ_SUMMARY=1 prints each operation's answers (status and catalogue code): what the fuzzer reaches. */
 const SUMMARY = Boolean(process.env['FUZZ_SUMMARY']);
 const PASSWORD = 'fuzz-password-1';
-const RENDERER_MODULE = '../../src/web/ssr/render.tsx';
 
 type Identity = 'visitor' | 'visitor-af' | 'user-token' | 'user-cookie' | 'user-cookie-no-af' | 'admin-token';
 const IDENTITIES: readonly Identity[] = [
@@ -98,11 +97,10 @@ describe('fuzzing every operation of /openapi.json', () => {
   let mapBuilt = false;
 
   beforeAll(async () => {
-    // the full-screen page rendered by the web app's own source, as `vite build --ssr` bundles it
-    const renderer = (await import(/* @vite-ignore */ RENDERER_MODULE)) as {
-      renderFullScreenPoint: FullScreenRenderer;
-    };
-    t = await openTestApp({ pageRenderer: renderer.renderFullScreenPoint });
+    // the full-screen page and the app's first paints rendered by the web app's own source, as `vite
+    // build --ssr` bundles them
+    const renderers = await sourceRenderers();
+    t = await openTestApp({ pageRenderer: renderers.fullScreen, firstPaint: renderers.firstPaint });
     // the map routes read dist/map when it is built (tiles-map.test.ts builds it; building it here too
     // could race that build); absent, they say so with 503 mapAssetsMissing, which is then their answer
     mapBuilt = fs.existsSync(path.join(MAP_ASSETS_DIR, 'basemap.pmtiles'));

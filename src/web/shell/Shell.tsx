@@ -19,6 +19,7 @@ import { refreshPointTiles, refreshPointTilesAt } from '../map/pointTiles';
 import { SearchForm } from '../features/search/SearchForm';
 import { DEFAULT_TITLE, ShellContext } from './context';
 import { badLinkMessage } from './badLink';
+import { Brand } from './Brand';
 import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
@@ -209,12 +210,7 @@ export function Shell() {
     <ShellContext.Provider value={context}>
       <div className="app">
         <header className="topbar">
-          <a className="brand" href="/" aria-label="XPoint home">
-            <span className="brand__long">XPoint</span>
-            <span className="brand__short" aria-hidden="true">
-              X
-            </span>
-          </a>
+          <Brand />
           <div className="topbar__search">
             <SearchForm onSuggestionsOpen={setSuggestionsOpen} />
           </div>

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { SEARCH_SUPERTYPES } from '../../shared/address';
 import type { PointFirstPaintData } from '../../shared/details/page';
-import { LAYER_GROUP_NAMES } from '../map/layerVisibility';
 import { Description } from '../features/details/Description';
 import { MediaCarousel } from '../features/details/MediaCarousel';
 import { PointActions, PointSummary } from '../features/details/PointSummary';
 import { ChatButton } from '../features/chat/ChatButton';
 import { PointFacts } from '../features/details/PointSections';
+import { SearchSubmit, SupertypeSelect } from '../features/search/SearchFormParts';
+import { Brand } from '../shell/Brand';
 import { Landing } from '../shell/Landing';
 import { SidePanel } from '../shell/SidePanel';
 
@@ -23,26 +23,11 @@ function FirstPaintFrame({ children }: { children: ReactNode }) {
   return (
     <div className="app">
       <header className="topbar">
-        <a className="brand" href="/" aria-label="XPoint home">
-          <span className="brand__long">XPoint</span>
-          <span className="brand__short" aria-hidden="true">
-            X
-          </span>
-        </a>
+        <Brand />
         <div className="topbar__search">
           {/* a plain form until the app takes over: it searches by address (the app carries over what was typed) */}
           <form className="search-form" role="search" action="/search" method="get">
-            <label className="visually-hidden" htmlFor="search-supertype">
-              Kind of place
-            </label>
-            <select id="search-supertype" className="search-form__supertype" name="supertype" defaultValue="">
-              <option value="">All</option>
-              {SEARCH_SUPERTYPES.map((name) => (
-                <option key={name} value={name}>
-                  {LAYER_GROUP_NAMES[name]}
-                </option>
-              ))}
-            </select>
+            <SupertypeSelect name="supertype" defaultValue="" />
             <div className="search-form__box">
               <label className="visually-hidden" htmlFor="search-input">
                 Search places
@@ -57,12 +42,7 @@ function FirstPaintFrame({ children }: { children: ReactNode }) {
                 autoComplete="off"
               />
             </div>
-            <button type="submit" className="search-form__submit" aria-label="Search">
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-                <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-              </svg>
-            </button>
+            <SearchSubmit />
           </form>
         </div>
         <div className="user-menu">

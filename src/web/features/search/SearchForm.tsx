@@ -3,16 +3,13 @@ import { useCombobox } from 'downshift';
 import { Link, useNavigate } from 'react-router';
 import { buildAddress, SEARCH_SUPERTYPES, type SearchSupertype } from '../../../shared/address';
 import type { Suggestion } from '../../../shared/api/search';
-import { LAYER_GROUP_NAMES } from '../../map/layerVisibility';
 import { firstPaintInput, forgetFirstPaintInput } from '../../ssr/firstPaintInput';
 import { visibleBounds } from '../../map/mapHandle';
 import { useShell } from '../../shell/context';
 import { fetchSuggestions } from './searchApi';
 import { searchData, searchQueryOf } from './searchView';
+import { SearchSubmit, SupertypeSelect } from './SearchFormParts';
 import './search.css';
-
-/** Names of the supertype filter (§2 search form dropdown): the map's names for the same groups. */
-const SUPERTYPE_LABELS: Readonly<Record<SearchSupertype, string>> = LAYER_GROUP_NAMES;
 
 type SuggestState =
   | { status: 'idle' }
@@ -139,22 +136,7 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
 
   return (
     <form ref={formRef} className="search-form" role="search" onSubmit={submit}>
-      <label className="visually-hidden" htmlFor="search-supertype">
-        Kind of place
-      </label>
-      <select
-        id="search-supertype"
-        className="search-form__supertype"
-        value={supertype}
-        onChange={(event) => setSupertype(event.target.value as SearchSupertype | '')}
-      >
-        <option value="">All</option>
-        {SEARCH_SUPERTYPES.map((name) => (
-          <option key={name} value={name}>
-            {SUPERTYPE_LABELS[name]}
-          </option>
-        ))}
-      </select>
+      <SupertypeSelect value={supertype} onChange={setSupertype} />
       <div className="search-form__box">
         <label className="visually-hidden" {...combobox.getLabelProps()}>
           Search places
@@ -210,12 +192,7 @@ export function SearchForm({ onSuggestionsOpen }: { onSuggestionsOpen(open: bool
           </div>
         )}
       </div>
-      <button type="submit" className="search-form__submit" aria-label="Search">
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <SearchSubmit />
     </form>
   );
 }
