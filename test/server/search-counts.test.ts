@@ -101,12 +101,14 @@ describe.each(TEST_DIALECTS)('paged search counts on the demo data (%s)', (diale
   });
 
   it('keeps an estimated count the same on the pages before the end', async () => {
-    // "street" world-wide: thousands of addresses, estimated from one sample on every page. At the
+    // "street" world-wide: thousands of addresses, estimated from one sample on every page (pages up
+    // to 80% of the way: the estimate's error is a few per cent, and the demo events that have ended
+    // by the time of day move the truth). At the
     // pager's very end an estimate meets the truth (the last page grows to what it holds, or a page
     // past the matches says the exact count: src/server/search/count.test.ts pins both)
     const first = await page({ keywords: 'street' });
     expect(first.posts_total_exact).toBe(false);
-    for (const pageNumber of [2, Math.ceil(first.page_total / 2), first.page_total - 2]) {
+    for (const pageNumber of [2, Math.ceil(first.page_total / 2), Math.floor(first.page_total * 0.8)]) {
       const other = await page({ keywords: 'street', pageNumber });
       expect(other, `page ${pageNumber}`).toMatchObject({
         posts_total: first.posts_total,
@@ -123,7 +125,7 @@ describe.each(TEST_DIALECTS)('paged search counts on the demo data (%s)', (diale
     // (a deeper page that scanned everything once counted exactly, and the last page moved)
     const first = await page({ keywords: 'rental=' });
     expect(first.posts_total_exact).toBe(false);
-    for (const pageNumber of [2, Math.ceil(first.page_total / 2), first.page_total - 2]) {
+    for (const pageNumber of [2, Math.ceil(first.page_total / 2), Math.floor(first.page_total * 0.8)]) {
       const other = await page({ keywords: 'rental=', pageNumber });
       expect(other, `page ${pageNumber}`).toMatchObject({
         posts_total: first.posts_total,
