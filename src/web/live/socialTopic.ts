@@ -29,6 +29,8 @@ interface Subscription {
   channel: Channel;
   kind: SocketKind;
   listeners: Set<Listener>;
+  /** told of every join of the channel (the first, and each rejoin after a reconnect). */
+  joins: Set<() => void>;
 }
 
 const sockets: Record<SocketKind, Socket | null> = { public: null, user: null };
@@ -62,27 +64,37 @@ function isMessage(value: unknown): value is SocialLiveMessage {
   return typeof kind === 'string' && !!data && typeof data === 'object';
 }
 
-/** Subscribes to a topic; the returned function unsubscribes (the last one leaves the channel). */
-export function subscribeSocialTopic(topic: string, listener: Listener): () => void {
+/**
+ * Subscribes to a topic; the returned function unsubscribes (the last one leaves the channel).
+ * `onJoined` hears each join of the channel: the official client resends the same join after a
+ * reconnect, so its 'ok' comes again then.
+ */
+export function subscribeSocialTopic(topic: string, listener: Listener, onJoined?: () => void): () => void {
   let subscription = subscriptions.get(topic);
   if (!subscription) {
     const kind: SocketKind = topic.startsWith(USER_TOPIC_PREFIX) ? 'user' : 'public';
     const channel = openSocket(kind).channel(topic, {});
     const listeners = new Set<Listener>();
+    const joins = new Set<() => void>();
     channel.on(SOCIAL_EVENT, (payload: unknown) => {
       if (!isMessage(payload)) return;
       for (const each of listeners) each(payload);
     });
     channel
       .join()
+      .receive('ok', () => {
+        for (const each of joins) each();
+      })
       .receive('error', (reason: unknown) => console.warn('XPoint live: could not join', topic, reason));
-    subscription = { channel, kind, listeners };
+    subscription = { channel, kind, listeners, joins };
     subscriptions.set(topic, subscription);
   }
   subscription.listeners.add(listener);
+  if (onJoined) subscription.joins.add(onJoined);
   const joined = subscription;
   return () => {
     joined.listeners.delete(listener);
+    if (onJoined) joined.joins.delete(onJoined);
     if (joined.listeners.size > 0) return;
     joined.channel.leave();
     subscriptions.delete(topic);
@@ -93,7 +105,10 @@ export function subscribeSocialTopic(topic: string, listener: Listener): () => v
   };
 }
 
-/** Hears a topic while mounted (null: nothing to hear, e.g. no object yet). */
-export function useSocialTopic(topic: string | null, onMessage: Listener): void {
-  useTopic(topic, onMessage, subscribeSocialTopic);
+/**
+ * Hears a topic while mounted (null: nothing to hear, e.g. no object yet); `onJoined` runs on every
+ * join, to read again what may have changed before it (useTopic).
+ */
+export function useSocialTopic(topic: string | null, onMessage: Listener, onJoined?: () => void): void {
+  useTopic(topic, onMessage, subscribeSocialTopic, onJoined);
 }

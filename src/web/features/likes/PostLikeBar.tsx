@@ -49,7 +49,12 @@ export function PostLikeBar({
     },
     [client, post.postid],
   );
-  useSocialTopic(socialTopic('P', post.postid), onLive);
+  // likes given between the post's read and the join were never pushed here: read it again then
+  const onJoined = useCallback(
+    () => void client.invalidateQueries({ queryKey: [postDetailsPath(post.postid)] }),
+    [client, post.postid],
+  );
+  useSocialTopic(socialTopic('P', post.postid), onLive, onJoined);
   return (
     <LikeBar
       objectType="P"
