@@ -49,6 +49,7 @@ import {
   MAX_JSON_DEPTH,
   MAX_URL_BYTES,
 } from './http/limits';
+import { registerHashedAssets } from './http/hashed-assets';
 import { openLimits } from './http/rate-limits';
 import { JobQueue } from './jobs/queue';
 import { SocialEvents } from './features/social/events';
@@ -374,6 +375,8 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
       reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+  // the hashed scripts and stylesheets, from memory (src/server/http/hashed-assets.ts)
+  registerHashedAssets(app, path.join(webDir, 'assets'), IMMUTABLE);
 }
 
 /** `wss://xpoint.example` for `https://xpoint.example`: where the live socket of the page connects. */
