@@ -42,6 +42,94 @@ function precompress(): Plugin {
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 
 /**
+ * The app's first screen in two files where the default splitting made twenty (a browser asks a host
+ * over six connections, and the map's tiles wait behind the queue: `npm run bench:map`). Of the
+ * modules index.html imports statically, transitively:
+ * - `appOnly`: those no server-rendered page (the full-screen point, the city and event pages) ever
+ *   reaches, statically or by a later import; the app's entry goes with them;
+ * - `appShared`: the rest, less what those pages' own first screens import (their budgets hold).
+ * Found once the module graph is built (buildEnd), read when the chunks are made (the groups below,
+ * which take no dependencies along: another page never loads the app's entry, or starts its map).
+ */
+function firstScreenModules(): {
+  plugin: Plugin;
+  appOnly: (id: string) => boolean;
+  appShared: (id: string) => boolean;
+} {
+  const appOnly = new Set<string>();
+  const appShared = new Set<string>();
+  return {
+    appOnly: (id) => appOnly.has(id),
+    appShared: (id) => appShared.has(id),
+    plugin: {
+      name: 'xpoint-first-screen-modules',
+      apply: 'build',
+      buildEnd() {
+        const reach = (from: string[], withLater: boolean): Set<string> => {
+          const ids = new Set<string>();
+          const queue = [...from];
+          while (queue.length > 0) {
+            const id = queue.pop() as string;
+            if (ids.has(id)) continue;
+            ids.add(id);
+            const info = this.getModuleInfo(id);
+            queue.push(...(info?.importedIds ?? []));
+            if (withLater) queue.push(...(info?.dynamicallyImportedIds ?? []));
+          }
+          return ids;
+        };
+        const pages = [...this.getModuleIds()].filter((id) => id.endsWith('.html'));
+        const app = pages.filter((id) => path.basename(id) === 'index.html');
+        const others = pages.filter((id) => !app.includes(id));
+        const othersFirst = reach(others, false);
+        const othersEver = reach(others, true);
+        appOnly.clear();
+        appShared.clear();
+        for (const id of reach(app, false)) {
+          if (!othersEver.has(id)) appOnly.add(id);
+          else if (!othersFirst.has(id)) appShared.add(id);
+        }
+      },
+    },
+  };
+}
+const firstScreen = firstScreenModules();
+
+/** The map's early start (src/web/map/boot.ts): a page entry of its own, beside the app's. */
+const MAP_BOOT_ENTRY = 'mapboot';
+
+/**
+ * Puts the map's early start into the app's page as a script of its own, ahead of the app's entry.
+ * Not a second `<script>` in index.html: Vite bundles an HTML page's module scripts into one entry, and
+ * the early start would then wait, as now the map does, for the whole first screen's JavaScript.
+ */
+function mapBootScript(): Plugin {
+  return {
+    name: 'xpoint-map-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.filename.endsWith('index.html')) return [];
+        const boot = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === MAP_BOOT_ENTRY,
+        );
+        // the dev server serves the source as it is
+        const src = boot === undefined ? '/map/boot.ts' : `/${boot.fileName}`;
+        if (context.bundle !== undefined && boot === undefined)
+          throw new Error('vite.config.ts: the build made no map boot chunk');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * A second entry of the server's renderer build (issue 19): `--ssr ssr/render.tsx` names one entry, so
  * the city and event pages' renderer (src/web/ssr/citypages.tsx) is added here, into dist/ssr/citypages.js.
  */
@@ -86,6 +174,8 @@ const browserBuild = defineConfig({
   },
   plugins: [
     react(),
+    firstScreen.plugin,
+    mapBootScript(),
     precompress(),
     // the bundle map (issue 23): which module costs what in every chunk, raw, gzip and brotli, beside
     // the build rather than in it (dist/web is served)
@@ -118,17 +208,35 @@ const browserBuild = defineConfig({
         fullscreen: fileURLToPath(new URL('./src/web/fullscreen.html', import.meta.url)),
         // the city page /cads/{city} and the event page /e/{id}, rendered by the server (issue 19)
         citypage: fileURLToPath(new URL('./src/web/citypage.html', import.meta.url)),
+        [MAP_BOOT_ENTRY]: fileURLToPath(new URL('./src/web/map/boot.ts', import.meta.url)),
       },
       output: {
         codeSplitting: {
           groups: [
-            { name: 'maplibre', test: /[\\/]node_modules[\\/]maplibre-gl[\\/]/ },
+            // the map's early start carries Vite's preload helper and the early map's handoff, so it
+            // imports nothing: one more request would queue behind the app's twenty (a browser opens
+            // six connections per host)
+            {
+              name: MAP_BOOT_ENTRY,
+              test: /preload-helper|[\\/]src[\\/]web[\\/]map[\\/](boot|earlyMap)\.ts$/,
+            },
+            // its code only: its stylesheet goes with the map's box (MapView.tsx), so the early
+            // start (src/web/map/boot.ts) loads maplibre without a stylesheet to wait for
+            { name: 'maplibre', test: /[\\/]node_modules[\\/]maplibre-gl[\\/].*\.m?js$/ },
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             // the app's router; the server-rendered full-screen page does without it
             { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie)[\\/]/ },
+            {
+              name: 'mapkit',
+              test: /[\\/]src[\\/](web[\\/]map[\\/](mapHandle|mapLocation|layerVisibility|resultMarkers|selectedPlace)\.ts|shared[\\/](address|map)[\\/])/,
+            },
+            // the rest of the app's first screen, in one file rather than twenty: a browser asks a
+            // host over six connections, and the map's tiles wait behind the queue (bench:map)
+            { name: 'app', test: firstScreen.appOnly, includeDependenciesRecursively: false },
+            { name: 'appshared', test: firstScreen.appShared, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -38,7 +38,7 @@ const map = new Map({
   center: [-74.006, 40.7128],
   zoom: ${DEFAULT_ZOOM},
 });
-map.once('idle', () => { document.body.dataset.mapReady = 'true'; });
+map.once('idle', () => { document.body.dataset.mapReady = 'true'; document.body.dataset.mapDrawn = 'true'; });
 </script>
 </body>
 </html>`;

@@ -93,6 +93,28 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
     expect(signedIn.body).toContain('<div id="root"></div>');
   });
 
+  it('paints a visitor’s /maps as the shell’s frame with the map’s place, so the map starts at once', async () => {
+    for (const url of [
+      '/maps',
+      '/maps/data=%7B%22loc%22%3A%7B%22zoom%22%3A11%2C%22lng%22%3A-0.1276%2C%22lat%22%3A51.5072%7D%7D',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root" data-first-paint="map">');
+      expect(res.body, url).toContain(
+        '<div class="map-view" role="region" aria-label="Map" aria-busy="true">',
+      );
+      expect(res.body, url).toMatch(
+        /<form class="search-form" role="search" action="\/search" method="get">/,
+      );
+      expect(res.body, url).toContain('<link rel="canonical" href="https://xpoint.example/maps">');
+      // no panel: the map alone
+      expect(res.body, url).not.toContain('side-panel');
+    }
+    const signedIn = await t.app.inject({ method: 'GET', url: '/maps', headers: { cookie } });
+    expect(signedIn.body).toContain('<div id="root"></div>');
+  });
+
   it('inlines the page’s stylesheets and drops the module preloads, so nothing holds the first paint', async () => {
     const index = path.join(t.config.webDir, 'index.html');
     const before = fs.readFileSync(index, 'utf8');
@@ -109,7 +131,7 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
     try {
       const html = (await t.app.inject({ method: 'GET', url: '/b/bluedoor' })).body;
       expect(html).toContain(
-        '<style>.side-panel{color:#123}</style><link rel="stylesheet" crossorigin href="/assets/shell-1a2b.css" media="not all">',
+        '<style>.side-panel{color:#123}</style><link rel="stylesheet" crossorigin href="/assets/shell-1a2b.css" disabled>',
       );
       // a stylesheet that cannot be read stays a link, as built
       expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/missing-9.css">');

@@ -1,54 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  Map as MaplibreMap,
-  NavigationControl,
-  prewarm,
-  setWorkerUrl,
-  type MapGeoJSONFeature,
-  type MapMouseEvent,
-} from 'maplibre-gl';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Map as MaplibreMap, MapGeoJSONFeature, MapMouseEvent } from 'maplibre-gl';
 import {
   CLICK_HIT_BOX_PX,
-  LAYER_GROUPS,
   MAX_ZOOM,
-  MIN_ZOOM,
   allPointLayerIds,
   isLayerGroup,
-  pointLayerIds,
   type LayerGroup,
 } from '../../shared/map/contract';
-import { externalBasemapUrl, mergeOverlay } from '../../shared/map/overlay';
+import { parseMapHash, type MapLocation } from '../../shared/address';
 import { fetchClusterLeaves } from './clusterApi';
 import { LayerToggles } from './LayerToggles';
-import { MyLocationControl } from './myLocation';
-import { attachResultClicks, bindResultMap, hitsResultMarker, installResultLayers } from './resultMarkers';
 import { loadHiddenGroups, saveHiddenGroups } from './layerVisibility';
-import { bindSelectedMap, installSelectedLayers } from './selectedPlace';
-import { parseMapHash, type MapLocation } from '../../shared/address';
-import {
-  FROM_APP,
-  mapViewLink,
-  styleUrl,
-  takeEarlyStyle,
-  type ClusterClick,
-  type MoveSource,
-} from './mapHandle';
-import {
-  initialBounds,
-  initialLocation,
-  roundedLocation,
-  sameLocation,
-  writeLocationCookie,
-  writeLocationHash,
-} from './mapLocation';
-// maplibre 6 finds its worker with `new URL(..., import.meta.url)`, which Vite does not emit: hand
-// it the worker file Vite does emit (notes/offline-map.md).
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { applyHiddenGroups, mapIn, type MapCore } from './mapCore';
+import { FROM_APP, mapViewLink, type ClusterClick, type MoveSource } from './mapHandle';
+import { roundedLocation, sameLocation, writeLocationCookie, writeLocationHash } from './mapLocation';
+import { bindResultMap, hitsResultMarker } from './resultMarkers';
+import { bindSelectedMap } from './selectedPlace';
+// maplibre's own rules (controls, attribution): here, not in mapCore.ts, so the early start loads no
+// stylesheet; its map is hidden until this box takes it over
 import 'maplibre-gl/dist/maplibre-gl.css';
-
-setWorkerUrl(workerUrl);
-// the worker starts as soon as this chunk runs, before React mounts the map (`npm run bench:map`)
-prewarm();
 
 /** Places closer than this (degrees, about a metre) are one spot: zooming never parts them. */
 const ONE_SPOT_DEGREES = 1e-5;
@@ -106,78 +76,31 @@ function featuresNear(map: MaplibreMap, event: MapMouseEvent): MapGeoJSONFeature
 }
 
 /**
- * Shows or hides each group's layers. Only real changes are written: any layout change makes
- * MapLibre reload the source's tiles, which would slow the first idle for nothing.
- */
-function applyHiddenGroups(map: MaplibreMap, hidden: ReadonlySet<LayerGroup>): void {
-  for (const group of LAYER_GROUPS) {
-    const visibility = hidden.has(group) ? 'none' : 'visible';
-    for (const id of Object.values(pointLayerIds(group))) {
-      if (map.getLayer(id) === undefined) continue;
-      const current: unknown = map.getLayoutProperty(id, 'visibility') ?? 'visible';
-      if (current !== visibility) map.setLayoutProperty(id, 'visibility', visibility);
-    }
-  }
-}
-
-/**
- * The MapLibre map, created once per mount and held in a ref; React owns only the container and the
- * controls beside it. Points come from the style's vector-tile layers, never DOM markers.
+ * The MapLibre map, taken over from the early start or created once per mount, and held in a ref;
+ * React owns only the box and the controls beside it. Points come from the style's vector-tile
+ * layers, never DOM markers.
  */
 export function MapView({ className, onPointClick, onClusterClick }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MaplibreMap | null>(null);
+  const coreRef = useRef<MapCore | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<LayerGroup>>(loadHiddenGroups);
-  const hiddenRef = useRef(hidden);
   // the latest callbacks, read by listeners registered once
   const callbacksRef = useRef({ onPointClick, onClusterClick });
   useEffect(() => {
     callbacksRef.current = { onPointClick, onClusterClick };
   }, [onPointClick, onClusterClick]);
 
-  useEffect(() => {
+  // a layout effect: the early map moves from the placeholder React just removed into this box before
+  // the browser paints, so it never leaves the screen
+  useLayoutEffect(() => {
     const container = containerRef.current;
     if (container === null) return;
 
-    const sources = {
-      hash: window.location.hash,
-      pathname: window.location.pathname,
-      cookies: document.cookie,
-    };
-    const start = initialLocation(sources);
-    const bounds = initialBounds(sources);
-    const map = new MaplibreMap({
-      container,
-      // a shared search link opens on its bounds; anything else on the location read above
-      ...(bounds === null
-        ? { center: [start.lng, start.lat] as [number, number], zoom: start.zoom }
-        : { bounds }),
-      minZoom: MIN_ZOOM,
-      maxZoom: MAX_ZOOM,
-      attributionControl: { compact: true },
-    });
-    map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-    // added after the zoom buttons, so it sits above them (bottom corners stack upwards)
-    map.addControl(new MyLocationControl(), 'bottom-right');
-    mapRef.current = map;
+    const core = mapIn(container);
+    const { map } = core;
+    coreRef.current = core;
     mapViewLink.mounted(map);
 
-    // BASEMAP=https://... : our style is an overlay naming an external basemap style; load that
-    // one and lay the overlay on top (src/shared/map/overlay.ts).
-    map.once('style.load', () => {
-      const overlay = map.getStyle();
-      const basemapUrl = externalBasemapUrl(overlay);
-      if (basemapUrl !== undefined) {
-        map.setStyle(basemapUrl, { transformStyle: (_previous, base) => mergeOverlay(base, overlay) });
-      }
-    });
-    // after every style load (ours, then an external basemap's): the visitor's hidden groups
-    map.on('style.load', () => {
-      applyHiddenGroups(map, hiddenRef.current);
-      installResultLayers(map);
-      installSelectedLayers(map);
-    });
-    attachResultClicks(map);
     bindResultMap(map);
     bindSelectedMap(map);
 
@@ -260,19 +183,17 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       map.getCanvas().style.cursor = over ? 'pointer' : '';
     });
 
-    let removed = false;
-    void takeEarlyStyle().then((style) => {
-      if (!removed) map.setStyle(style ?? styleUrl());
-    });
-
-    map.once('idle', () => {
+    // the early map may have been idle before it was taken over
+    const onFirstIdle = () => {
       window.__xpointMap = map;
       document.body.dataset.mapReady = 'true';
       mapViewLink.ready(map);
-    });
+    };
+    if (core.idle) onFirstIdle();
+    else map.once('idle', onFirstIdle);
 
     return () => {
-      removed = true;
+      core.removed = true;
       window.removeEventListener('hashchange', followHash);
       window.removeEventListener('popstate', followHash);
       if (window.__xpointMap === map) {
@@ -282,8 +203,9 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
       mapViewLink.unmounted(map);
       bindResultMap(null);
       bindSelectedMap(null);
-      mapRef.current = null;
+      coreRef.current = null;
       map.remove();
+      core.element.remove();
     };
   }, []);
 
@@ -297,10 +219,11 @@ export function MapView({ className, onPointClick, onClusterClick }: MapViewProp
   }, []);
 
   useEffect(() => {
-    hiddenRef.current = hidden;
     saveHiddenGroups(hidden);
-    const map = mapRef.current;
-    if (map !== null) applyHiddenGroups(map, hidden);
+    const core = coreRef.current;
+    if (core === null) return;
+    core.hidden = hidden;
+    applyHiddenGroups(core.map, hidden);
   }, [hidden]);
 
   return (

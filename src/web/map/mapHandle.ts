@@ -1,7 +1,6 @@
 import type { Map as MaplibreMap, Marker, Popup, StyleSpecification } from 'maplibre-gl';
 import { TILE_PATHS, type LayerGroup } from '../../shared/map/contract';
 import type { MapLocation } from '../../shared/address';
-import './map.css';
 
 /**
  * The map's handle for the rest of the app (issue 23): the mounted map's state and what panels ask of

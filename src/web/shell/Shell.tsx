@@ -1,7 +1,18 @@
-import { Suspense, lazy, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { parseAddress, type ParsedAddress } from '../../shared/address';
 import { LiveActivity } from '../live/LiveActivity';
+import { earlyMapElement } from '../map/earlyMap';
 import { onMapReady } from '../map/mapHandle';
 import type * as MapViewModule from '../map/MapView';
 import type * as PointPanelModule from '../features/details/PointPanel';
@@ -24,6 +35,7 @@ import { Landing } from './Landing';
 import { useShellNavigation, type ShellNavigation } from './navigation';
 import { ErrorPanel, PanelLoader, SidePanel } from './SidePanel';
 import { applyStateClasses, viewModeCookie, viewStateFor } from './viewMode';
+import '../map/map.css';
 import './shell.css';
 
 /** The add-new flow loads when first opened: its form brings the write contracts' rules along. */
@@ -50,8 +62,22 @@ function MapViewWhenLoaded(props: MapViewProps) {
       mounted = false;
     };
   }, [module]);
-  if (module === null) return <div className="map-view" role="region" aria-label="Map" aria-busy="true" />;
+  if (module === null) return <MapPlaceholder />;
   return <module.MapView {...props} />;
+}
+
+/**
+ * The map's place while its chunk loads, in the basemap's colour. The map the early start made
+ * (map/earlyMap.ts) shows in it, moved from the painted page React has just replaced, before the
+ * browser paints.
+ */
+function MapPlaceholder() {
+  const boxRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = earlyMapElement();
+    if (element !== null) boxRef.current?.append(element);
+  }, []);
+  return <div ref={boxRef} className="map-view" role="region" aria-label="Map" aria-busy="true" />;
 }
 const AddNewPanel = lazy(() => import('../features/addnew/AddNewPanel'));
 /**
