@@ -587,9 +587,13 @@ function webAppIndex(config: Config, pages: FullScreenPages) {
       const painted = await pages.appPage(request, route.id, request.url, html);
       if (painted !== null) return sendPage(reply, painted);
     }
-    // and so does the landing card
+    // and so do the landing card and the map with no panel
     if (route.screen === 'landing' && status === 200) {
       const painted = pages.landingPage(request, request.url, html);
+      if (painted !== null) return sendPage(reply, painted);
+    }
+    if (route.screen === 'map' && status === 200) {
+      const painted = pages.mapPage(request, request.url, html);
       if (painted !== null) return sendPage(reply, painted);
     }
     return reply

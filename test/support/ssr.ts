@@ -15,9 +15,14 @@ export async function sourceRenderers(): Promise<{
     renderFullScreenPoint: FullScreenRenderer;
     renderPointFirstPaint: FirstPaintRenderers['point'];
     renderLandingFirstPaint: FirstPaintRenderers['landing'];
+    renderMapFirstPaint: FirstPaintRenderers['map'];
   };
   return {
     fullScreen: module.renderFullScreenPoint,
-    firstPaint: { point: module.renderPointFirstPaint, landing: module.renderLandingFirstPaint },
+    firstPaint: {
+      point: module.renderPointFirstPaint,
+      landing: module.renderLandingFirstPaint,
+      map: module.renderMapFirstPaint,
+    },
   };
 }

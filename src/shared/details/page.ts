@@ -74,6 +74,8 @@ export interface FirstPaintRenderers {
   point: PointFirstPaintRenderer;
   /** the landing card ('' and /home), which needs no data of its own to paint. */
   landing: (path: string, search: string) => FirstPaint;
+  /** the map with no panel (/maps): the shell's frame, and the map's place for the map to fill. */
+  map: (path: string, search: string) => FirstPaint;
 }
 
 /** The `id` of the `<script type="application/json">` holding the answers a first paint was written from. */
@@ -81,6 +83,7 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'xp-first-answers';
 /** `data-first-paint` on #root: the screen the server painted there. */
 export const FIRST_PAINT_POINT = 'point';
 export const FIRST_PAINT_LANDING = 'landing';
+export const FIRST_PAINT_MAP = 'map';
 
 /** One answer of a first paint, as the app caches it: the call's path and the viewer ('' a visitor). */
 export interface FirstAnswer {

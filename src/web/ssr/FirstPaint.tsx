@@ -19,7 +19,7 @@ import { SidePanel } from '../shell/SidePanel';
  * first), so the text is read at once and stays where it is. Not hydrated: the shell reads the
  * browser's address, cookies and session as it renders, which the server does not render alike.
  */
-function FirstPaintFrame({ children }: { children: ReactNode }) {
+function FirstPaintFrame({ children }: { children?: ReactNode }) {
   return (
     <div className="app">
       <header className="topbar">
@@ -136,4 +136,9 @@ export function LandingFirstPaint() {
       </MemoryRouter>
     </FirstPaintFrame>
   );
+}
+
+/** The map page with no panel open (/maps): the frame alone, the map's place waiting for the map. */
+export function MapFirstPaint() {
+  return <FirstPaintFrame />;
 }

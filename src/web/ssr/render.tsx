@@ -3,7 +3,7 @@ import { parseAddress } from '../../shared/address';
 import type { FirstPaint, FullScreenRenderer, PointFirstPaintRenderer } from '../../shared/details/page';
 import { loadSiteEditor } from '../features/website/siteEditorLoader';
 import { viewStateFor } from '../shell/viewMode';
-import { LandingFirstPaint, PointFirstPaint } from './FirstPaint';
+import { LandingFirstPaint, MapFirstPaint, PointFirstPaint } from './FirstPaint';
 import { FullScreenRoot } from './FullScreenRoot';
 
 // the site editor, a chunk of its own in the browser, is ready before the first page is rendered, so
@@ -26,5 +26,11 @@ export const renderPointFirstPaint: PointFirstPaintRenderer = (data, path, searc
 /** The landing card ('' and /home), painted first by the server (issue 23). */
 export const renderLandingFirstPaint = (path: string, search: string): FirstPaint => ({
   markup: renderToString(<LandingFirstPaint />),
+  bodyClass: viewStateFor(parseAddress(path, search).route).classes.join(' '),
+});
+
+/** The map with no panel (/maps), painted first by the server (issue 23): the map starts at once (map/boot.ts). */
+export const renderMapFirstPaint = (path: string, search: string): FirstPaint => ({
+  markup: renderToString(<MapFirstPaint />),
   bodyClass: viewStateFor(parseAddress(path, search).route).classes.join(' '),
 });
