@@ -13,8 +13,12 @@ import { ensureWebBuild } from './support/server';
  * 24 files, 1,742 KB, 499.9 KB gzip: maplibre 284, the category names 13 (now with the cluster list
  * and the results) and the phoenix client 10 (now loaded by the first live subscriber). The issue's
  * target is 150 KB: this budget holds what was won (5% for growth) until the rest is cut.
+ *
+ * 28 November, later: 11 files, 185.7 KB gzip. The app's own first-screen modules are two files
+ * (vite.config.ts, `firstScreenModules`) where the default splitting made twenty, so the map's
+ * early start is not queued behind them; maplibre's stylesheet went with the map's box.
  */
-const FIRST_SCREEN_BUDGET_GZIP_KB = 197;
+const FIRST_SCREEN_BUDGET_GZIP_KB = 195;
 
 describe("the app's first-screen JavaScript", () => {
   let files: Map<string, Buffer>;

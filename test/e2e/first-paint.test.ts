@@ -99,6 +99,48 @@ describe('the first paint of a point', () => {
     });
   }
 
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`given a visitor at ${viewport.width} px, when /maps opens and the app's own script is held, then the map draws in the painted place, and the app takes that same map over`, async () => {
+      const page = await journey.browser.context.newPage();
+      await page.setViewportSize(viewport);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // the app's entry only: the map's early start and maplibre come through
+      await page.route('**/assets/index-*.js', async (route: Route) => {
+        await held;
+        await route.continue();
+      });
+      try {
+        await page.goto(journey.url('/maps'), { waitUntil: 'commit' });
+        // painted: the top bar's plain form, and the map drawn in the painted map's box
+        await page.locator('#root[data-first-paint="map"] form.search-form').waitFor();
+        await page.locator('body[data-map-drawn="true"]').waitFor({ state: 'attached' });
+        const canvas = page.locator('#root[data-first-paint="map"] .map-view canvas.maplibregl-canvas');
+        await expect(canvas.count()).resolves.toBe(1);
+        const box = await canvas.boundingBox();
+        expect(box?.width).toBe(viewport.width);
+        expect(box?.height).toBe(viewport.height);
+        // the app has not run: no map is ready for it yet
+        await expect(page.locator('body[data-map-ready]').count()).resolves.toBe(0);
+        await page.evaluate("document.querySelector('canvas.maplibregl-canvas').dataset.early = 'yes'");
+        await saveScreenshot(page, `first-paint-maps-${viewport.width}-early-map`);
+
+        release();
+        await page.locator('body[data-map-ready="true"]').waitFor({ state: 'attached' });
+        // the app's own top bar, over the same map: one canvas, the one drawn before the app came
+        await page.locator('.topbar input[role="combobox"]').waitFor();
+        await expect(page.locator('canvas.maplibregl-canvas').count()).resolves.toBe(1);
+        await expect(
+          page.locator('.map-view canvas.maplibregl-canvas[data-early="yes"]').count(),
+        ).resolves.toBe(1);
+        await saveScreenshot(page, `first-paint-maps-${viewport.width}-app`);
+      } finally {
+        release();
+        await page.close();
+      }
+    });
+  }
+
   test("given a visitor at 375 px, when the landing page opens before the app's scripts arrive, then its card reads at once and the app takes it over in place", async () => {
     const { page, release } = await openHeld('/', MOBILE);
     // the card's home page (a lazy chunk) is held longer: when it arrives the card grows, as it should,
