@@ -7,11 +7,12 @@ import { useContracts } from '../http/contract';
 import { EXTERNAL_ROUTE_DOCS, type RouteDocs } from './external';
 
 /**
- * The web app's pages (its index.html at `/`, its built files at `/*`, and `/search`, where a painted
- * first screen's search form lands before the app took over): HTML for people, not calls; left out of
- * the document on purpose, like the document and its reader themselves.
+ * The web app's pages (its index.html at `/`, its built files at `/*` and its hashed ones at
+ * `/assets/:file`, and `/search`, where a painted first screen's search form lands before the app took
+ * over): HTML and scripts for browsers, not calls; left out of the document on purpose, like the
+ * document and its reader themselves.
  */
-export const PAGE_ROUTES = ['/', '/*', '/search'];
+export const PAGE_ROUTES = ['/', '/*', '/assets/:file', '/search'];
 
 /** Where the document and its reader are served. */
 export const OPENAPI_PATH = '/openapi.json';
