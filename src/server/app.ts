@@ -588,12 +588,8 @@ function webAppIndex(config: Config, pages: FullScreenPages) {
       if (painted !== null) return sendPage(reply, painted);
     }
     // and so do the landing card and the map with no panel
-    if (route.screen === 'landing' && status === 200) {
-      const painted = pages.landingPage(request, request.url, html);
-      if (painted !== null) return sendPage(reply, painted);
-    }
-    if (route.screen === 'map' && status === 200) {
-      const painted = pages.mapPage(request, request.url, html);
+    if ((route.screen === 'landing' || route.screen === 'map') && status === 200) {
+      const painted = pages.framePage(request, route.screen, request.url, html);
       if (painted !== null) return sendPage(reply, painted);
     }
     return reply

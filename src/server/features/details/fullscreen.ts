@@ -69,6 +69,12 @@ export async function loadFirstPaintRenderers(file: string): Promise<FirstPaintR
   return { point, landing, map } as FirstPaintRenderers;
 }
 
+/** The screens `framePage` paints: the mark on #root, and the canonical address. */
+const FRAME_SCREENS = {
+  landing: { painted: FIRST_PAINT_LANDING, canonicalPath: '/' },
+  map: { painted: FIRST_PAINT_MAP, canonicalPath: '/maps' },
+} as const;
+
 /** Where the app's index.html takes a first paint (the Vite build keeps these as written). */
 const APP_MARKERS = {
   title: /<title>[^<]*<\/title>/,
@@ -226,30 +232,22 @@ export class FullScreenPages {
   }
 
   /**
-   * The app's page (`indexHtml`) for the landing card ('' and /home) with the card painted in it, for a
-   * visitor (issue 23); null when it is not painted here (no renderer, a signed-in viewer, whose card
-   * and top bar are the app's to draw).
+   * The app's page (`indexHtml`) for a screen that needs no data of its own to paint, painted in it,
+   * for a visitor (issue 23): the landing card ('' and /home), or the map with no panel (/maps), whose
+   * painted place the map's early start (src/web/map/boot.ts) fills at once. Null when it is not
+   * painted here (no renderer, or a signed-in viewer, whose card and top bar are the app's to draw).
    */
-  landingPage(request: FastifyRequest, address: string, indexHtml: string): string | null {
+  framePage(
+    request: FastifyRequest,
+    screen: 'landing' | 'map',
+    address: string,
+    indexHtml: string,
+  ): string | null {
     if (this.firstPaint === null || request.viewer) return null;
     const [path = '/', search = ''] = address.split('?', 2);
-    const canonical = `<link rel="canonical" href="${escapeHtml(new URL('/', this.publicUrl).href)}">`;
-    return paintInto(indexHtml, FIRST_PAINT_LANDING, this.firstPaint.landing(path, search), this.styleOf, {
-      tags: canonical,
-      answers: [],
-    });
-  }
-
-  /**
-   * The app's page (`indexHtml`) for the map with no panel (/maps) with the shell's frame painted in
-   * it, for a visitor (issue 23): the map's early start (src/web/map/boot.ts) begins at once, and the
-   * map fills the painted place. Null when it is not painted here (as `landingPage`).
-   */
-  mapPage(request: FastifyRequest, address: string, indexHtml: string): string | null {
-    if (this.firstPaint === null || request.viewer) return null;
-    const [path = '/', search = ''] = address.split('?', 2);
-    const canonical = `<link rel="canonical" href="${escapeHtml(new URL('/maps', this.publicUrl).href)}">`;
-    return paintInto(indexHtml, FIRST_PAINT_MAP, this.firstPaint.map(path, search), this.styleOf, {
+    const { painted, canonicalPath } = FRAME_SCREENS[screen];
+    const canonical = `<link rel="canonical" href="${escapeHtml(new URL(canonicalPath, this.publicUrl).href)}">`;
+    return paintInto(indexHtml, painted, this.firstPaint[screen](path, search), this.styleOf, {
       tags: canonical,
       answers: [],
     });
