@@ -32,13 +32,13 @@ describe('the first paint of a point', () => {
     },
   });
 
-  /** Opens `path` with every script of the app held until `release()` is called. */
-  async function openHeld(path: string, viewport: Viewport) {
+  /** Opens `path` with the app's scripts (`held`, all of them by default) held until `release()` is called. */
+  async function openHeld(path: string, viewport: Viewport, heldScripts = '**/assets/*.js') {
     const page = await journey.browser.context.newPage();
     await page.setViewportSize(viewport);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route: Route) => {
+    await page.route(heldScripts, async (route: Route) => {
       await held;
       await route.continue();
     });
@@ -101,17 +101,9 @@ describe('the first paint of a point', () => {
 
   for (const viewport of [MOBILE, DESKTOP]) {
     test(`given a visitor at ${viewport.width} px, when /maps opens and the app's own script is held, then the map draws in the painted place, and the app takes that same map over`, async () => {
-      const page = await journey.browser.context.newPage();
-      await page.setViewportSize(viewport);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
       // the app's entry only: the map's early start and maplibre come through
-      await page.route('**/assets/index-*.js', async (route: Route) => {
-        await held;
-        await route.continue();
-      });
+      const { page, release } = await openHeld('/maps', viewport, '**/assets/index-*.js');
       try {
-        await page.goto(journey.url('/maps'), { waitUntil: 'commit' });
         // painted: the top bar's plain form, and the map drawn in the painted map's box
         await page.locator('#root[data-first-paint="map"] form.search-form').waitFor();
         await page.locator('body[data-map-drawn="true"]').waitFor({ state: 'attached' });
