@@ -133,9 +133,59 @@ describe('the first paint of a point', () => {
     });
   }
 
+  /**
+   * The page's cumulative layout shift so far (the sum of the browser's layout-shift entries not caused
+   * by input), from an observer the page starts before its first parse.
+   */
+  async function openMeasuringShift(path: string, viewport: Viewport) {
+    const page = await journey.browser.context.newPage();
+    await page.setViewportSize(viewport);
+    await page.addInitScript(`
+      window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    `);
+    await page.goto(journey.url(path));
+    return { page, layoutShift: () => page.evaluate<number>('window.layoutShift') };
+  }
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    test(`given a visitor at ${viewport.width} px, when the landing page and everything it waits for have arrived, then nothing on the screen has moved (CLS <= 0.1)`, async () => {
+      const { page, layoutShift } = await openMeasuringShift('/', viewport);
+      try {
+        // the map drawn and taken over, its controls in their corner, the home page's answers shown
+        await page
+          .locator('body[data-map-drawn="true"][data-map-ready="true"]')
+          .waitFor({ state: 'attached' });
+        await page.getByRole('button', { name: 'Zoom in' }).waitFor();
+        await page.locator('.home-nearby__list button').first().waitFor();
+        await page.getByRole('heading', { name: /^News in / }).waitFor();
+        expect(await layoutShift()).toBeLessThanOrEqual(0.1);
+        await saveScreenshot(page, `first-paint-landing-${viewport.width}-settled`);
+      } finally {
+        await page.close();
+      }
+    });
+
+    test(`given a visitor at ${viewport.width} px, when /maps opens and its map is drawn and taken over, then nothing on the screen has moved (CLS <= 0.1)`, async () => {
+      const { page, layoutShift } = await openMeasuringShift('/maps', viewport);
+      try {
+        await page
+          .locator('body[data-map-drawn="true"][data-map-ready="true"]')
+          .waitFor({ state: 'attached' });
+        await page.getByRole('button', { name: 'Zoom in' }).waitFor();
+        await page.locator('.maplibregl-ctrl-attrib:not(.maplibregl-attrib-empty)').waitFor();
+        expect(await layoutShift()).toBeLessThanOrEqual(0.1);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
   test("given a visitor at 375 px, when the landing page opens before the app's scripts arrive, then its card reads at once and the app takes it over in place", async () => {
     const { page, release } = await openHeld('/', MOBILE);
-    // the card's home page (a lazy chunk) is held longer: when it arrives the card grows, as it should,
+    // the card's home page (a lazy chunk) is held longer: when it arrives the card fills in, as it should,
     // so the card is compared while it still says "Loading your city…" (routes added later win)
     let releaseHome = () => {};
     const homeHeld = new Promise<void>((resolve) => (releaseHome = resolve));

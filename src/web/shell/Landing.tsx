@@ -6,9 +6,13 @@ const HomePage = lazy(() => import('../features/home/HomePage'));
 
 /**
  * The landing page ('' and /home, social §1, §2; map-and-search §2): a card over the live map with
- * the home page — the money counter, the city picker (top destinations and the city search), the
- * horizontal news feed of the city and the nearby locations — and the two ways in: the map itself
- * and adding a place. On a phone the card is a sheet at the bottom, the map above it stays visible.
+ * the two ways in (the map itself and adding a place), then the home page: the money counter, the
+ * city picker (top destinations and the city search), the nearby locations and the horizontal news
+ * feed of the city. On a phone the card is a sheet at the bottom, the map above it stays visible.
+ *
+ * What arrives late comes last (issue 23, CLS ≤ 0.1): the home page's chunk and its answers only add
+ * to the card's end, so nothing already on the screen moves when they come. The sheet on a phone has
+ * its full height from the first paint: a sheet anchored at the bottom that grows moves its top.
  */
 export function Landing({ onExplore }: { onExplore(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -23,6 +27,14 @@ export function Landing({ onExplore }: { onExplore(): void }) {
       <p className="landing-card__lead">
         Deals, gigs and news from your city, and the places around you on one live map.
       </p>
+      <div className="landing-card__actions">
+        <button type="button" className="xp-button xp-button--primary" onClick={onExplore}>
+          Explore the map
+        </button>
+        <Link className="xp-button" to="/new">
+          Add a place
+        </Link>
+      </div>
       <Suspense
         fallback={
           <p className="landing-card__loading" role="status">
@@ -32,14 +44,6 @@ export function Landing({ onExplore }: { onExplore(): void }) {
       >
         <HomePage />
       </Suspense>
-      <div className="landing-card__actions">
-        <button type="button" className="xp-button xp-button--primary" onClick={onExplore}>
-          Explore the map
-        </button>
-        <Link className="xp-button" to="/new">
-          Add a place
-        </Link>
-      </div>
     </section>
   );
 }

@@ -29,7 +29,8 @@ function storedDevicePosition(): { lat: number; lon: number } | null {
 /**
  * The home page's content (social §1, §2; '' and /home): the money counter, the city whose news
  * shows (the chosen one, else the nearest to the map's place or the device's), the top-destinations
- * modal, the horizontal city feed and the nearby-locations list. Choosing a city moves the map there
+ * modal, the nearby-locations list and the horizontal city feed (last: it comes last, after the
+ * nearby answer names the city, and grows the card at its end). Choosing a city moves the map there
  * after 200 ms (the `mapbox_loc_json` cookie at zoom 9.7), unless the location came from the device.
  */
 export default function HomePage() {
@@ -115,8 +116,8 @@ export default function HomePage() {
           </p>
         )}
       </div>
-      {city && <CityFeed key={city.id} cityId={city.id} cityName={city.city} />}
       <NearbyList nearby={nearby} currentId={city?.id ?? null} onPick={choose} />
+      {city && <CityFeed key={city.id} cityId={city.id} cityName={city.city} />}
       {picking && <CityPicker onPick={choose} onClose={() => setPicking(false)} />}
     </div>
   );
