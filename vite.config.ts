@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import sharp from 'sharp';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The Fastify server started by `npm run dev` (src/server/main.ts). */
 const API_ORIGIN = 'http://127.0.0.1:8080';
@@ -40,6 +42,73 @@ function precompress(): Plugin {
 }
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
+
+/** The app's icons, made from one drawing (src/web/pwa/icon.svg) at every size a device asks for. */
+const APP_ICONS = [
+  { fileName: 'icons/icon-192.png', size: 192 },
+  { fileName: 'icons/icon-512.png', size: 512 },
+  { fileName: 'icons/apple-touch-icon.png', size: 180 },
+] as const;
+
+/** Renders APP_ICONS into the build with sharp: made here, from the drawing, never downloaded. */
+function appIcons(): Plugin {
+  return {
+    name: 'xpoint-app-icons',
+    apply: 'build',
+    async generateBundle() {
+      const drawing = fs.readFileSync(path.join(root, 'pwa/icon.svg'));
+      for (const { fileName, size } of APP_ICONS) {
+        const source = await sharp(drawing, { density: 72 * (size / 512) * 4 })
+          .resize(size, size)
+          .png({ compressionLevel: 9 })
+          .toBuffer();
+        this.emitFile({ type: 'asset', fileName, source });
+      }
+    },
+  };
+}
+
+/**
+ * The web app manifest and the service worker (src/web/pwa/sw.ts, issue 23). The worker is ours
+ * (injectManifest): Workbox's generated one answers every page from the precache, where XPoint's
+ * pages come painted from the server and only stand in from the precache offline. Its precache is
+ * the app's files, the map's worker among them: not the server-rendered pages' (fullscreen.html,
+ * citypage.html), not the .br and .gz copies, not the password-strength dictionaries (below).
+ */
+function progressiveWebApp(): PluginOption {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'pwa',
+    filename: 'sw.ts',
+    // register.ts registers it, once the page is idle after its load
+    injectRegister: false,
+    manifest: {
+      name: 'XPoint',
+      short_name: 'XPoint',
+      description: 'Search and browse places, events and people around you on a live map.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // the basemap's land, what the map's place shows before it draws
+      background_color: '#f2efe9',
+      theme_color: '#1f6feb',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['index.html', 'assets/*.{js,mjs,css}', 'icons/*.png', 'manifest.webmanifest'],
+      // the password-strength dictionaries are half the app (773 KB of 1.5 MB, brotli), for the
+      // sign-up and password forms only: kept when first used, by the worker's route for assets
+      globIgnores: ['assets/zxcvbn-*'],
+      // maplibre-gl's chunk is about 1 MB
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+}
 
 /**
  * The app's first screen in two files where the default splitting made twenty (a browser asks a host
@@ -177,6 +246,8 @@ const browserBuild = defineConfig({
     firstScreen.plugin,
     mapBootScript(),
     precompress(),
+    appIcons(),
+    progressiveWebApp(),
     // the bundle map (issue 23): which module costs what in every chunk, raw, gzip and brotli, beside
     // the build rather than in it (dist/web is served)
     visualizer({

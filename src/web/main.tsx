@@ -10,6 +10,7 @@ import './features/details/details.css';
 import { App, seedAnswer } from './app/App';
 import { installBrokenImageFallback } from './shell/brokenImages';
 import { startWebVitals } from './lib/startVitals';
+import { startServiceWorker } from './pwa/start';
 import { takeOverFirstPaint } from './ssr/takeOver';
 
 const container = document.getElementById('root');
@@ -18,6 +19,8 @@ if (container === null) throw new Error('XPoint: the page has no #root element.'
 installBrokenImageFallback();
 // real-user timings (issue 23), reported when the page is hidden
 startWebVitals();
+// installable, and the last area seen when the network goes (issue 23)
+startServiceWorker();
 
 // a screen the server painted first is replaced by the same screen, drawn from the same answer
 void takeOverFirstPaint(container, seedAnswer).then(() =>

@@ -140,7 +140,7 @@ describe('the connection pinger', () => {
     const page = await openMap(MOBILE);
     await browser.context.setOffline(true);
     await lostBanner(page).waitFor({ timeout: 3_000 });
-    expect(await lostBanner(page).textContent()).toContain('This device is offline (no network).');
+    expect(await lostBanner(page).textContent()).toContain('You are offline.');
     await browser.context.setOffline(false);
     await restoredNotice(page).waitFor({ timeout: 10_000 });
     await page.close();

@@ -47,6 +47,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'addnew-form__error',
   ],
   map: ['map-view', 'map-layers', 'cluster-list', 'my-location'],
+  pwa: ['update-notice'],
   search: [
     'pagination',
     'search-empty',

@@ -22,6 +22,7 @@ import { MapButtons } from '../features/accounts/MapButtons';
 import { MyPointsPanel } from '../features/accounts/MyPointsPanel';
 import { UserMenu } from '../features/accounts/UserMenu';
 import { ConnectionPinger } from '../features/pinger/ConnectionPinger';
+import { UpdateNotice } from '../pwa/UpdateNotice';
 import { EventDeleteRoute, EventFormRoute, PointActionRoute } from '../features/owner/OwnerRoutes';
 import { withoutCreatePost } from '../features/posts/flags';
 import { onPostWrite } from '../features/posts/writes';
@@ -249,6 +250,7 @@ export function Shell() {
           <ShellPanel parsed={parsed} navigation={navigation} />
           <MapButtons />
         </main>
+        <UpdateNotice />
         {creatingPost.open && (
           <Suspense fallback={null}>
             <CreatePostModal

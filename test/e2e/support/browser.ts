@@ -45,8 +45,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Launches headless Chromium with a fresh profile, removed again on `close()`. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches headless Chromium with a fresh profile, removed again on `close()`. The app's service
+ * worker is blocked unless `serviceWorkers: 'allow'`: a worker answers from its caches where a
+ * journey's `page.route` would hold or change an answer, and one journey's worker would carry its
+ * caches into the next test of the file. The offline journey allows it.
+ */
+export async function launchBrowser(options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'xpoint-e2e-chromium-'));
   let context: BrowserContext;
   try {
@@ -54,6 +59,7 @@ export async function launchBrowser(): Promise<Browser> {
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
+      serviceWorkers: options.serviceWorkers ?? 'block',
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });

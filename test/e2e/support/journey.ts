@@ -7,6 +7,8 @@ import { withStore } from './store';
 export interface JourneyOptions extends ServerOptions {
   /** Adds the journey's own rows to the server's store, after the server started, before the browser. */
   prepare?: (store: Store) => Promise<void>;
+  /** Whether the app's service worker may run (launchBrowser); blocked by default. */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** The server and the browser a journey file shares; read them inside tests and hooks only. */
@@ -25,14 +27,14 @@ export interface Journey {
  * browser, then stops the server.
  */
 export function startJourney(options: JourneyOptions = {}): Journey {
-  const { prepare, ...serverOptions } = options;
+  const { prepare, serviceWorkers, ...serverOptions } = options;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
     server = await startServer(serverOptions);
     if (prepare) await withStore(server.dataDir, prepare);
-    browser = await launchBrowser();
+    browser = await launchBrowser(serviceWorkers === undefined ? {} : { serviceWorkers });
   });
 
   afterAll(async () => {

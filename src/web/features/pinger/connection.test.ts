@@ -110,6 +110,23 @@ describe('ConnectionPinger (social §4, §9)', () => {
     pinger.stop();
   });
 
+  it('asks anew when the browser is online again, even with a ping from before still waiting', async () => {
+    const { ping, calls, answer } = scriptedPing();
+    const pinger = new ConnectionPinger({ ping, intervals: INTERVALS });
+    pinger.start();
+    pinger.browserOffline();
+    // the timer's ping, sent while offline, hangs
+    await vi.advanceTimersByTimeAsync(17_000);
+    expect(ping).toHaveBeenCalledTimes(1);
+    pinger.browserOnline();
+    expect(ping).toHaveBeenCalledTimes(2);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    answer({ ok: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pinger.getSnapshot()).toMatchObject({ state: 'ok', change: { kind: 'restored' } });
+    pinger.stop();
+  });
+
   it('pings at once when the socket closes (once per 10 s) and when it opens again while lost', async () => {
     const { ping, answer } = scriptedPing();
     let now = 0;

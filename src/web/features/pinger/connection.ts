@@ -33,8 +33,12 @@ export interface ConnectionSnapshot {
 export const PING_TIMEOUT_MS = 10_000;
 /** Socket closes ping at once at most this often. */
 export const HINT_PING_GAP_MS = 10_000;
-/** The detail shown when the browser itself says it is offline. */
-export const OFFLINE_DETAIL = 'This device is offline (no network).';
+/**
+ * The detail shown when the browser itself says it is offline. Plain (issue 23): where the map's area
+ * was seen before, the service worker (web/pwa/sw.ts) still shows it.
+ */
+export const OFFLINE_DETAIL =
+  'You are offline. The map shows the area you last saw; nothing new loads until the network is back.';
 
 export interface ConnectionPingerOptions {
   /** one ping; rejects (or the signal aborts) when it did not finish. */
@@ -128,6 +132,11 @@ export class ConnectionPinger {
 
   /** The browser's `online` event: find out now. */
   browserOnline(): void {
+    if (!this.running) return;
+    // a ping sent while offline says nothing about now, and may hang until its timeout (a page a
+    // service worker controls, in Chromium's emulated offline): the one sent now decides
+    this.inFlight?.abort();
+    this.inFlight = null;
     this.pingNow();
   }
 
