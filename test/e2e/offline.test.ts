@@ -1,9 +1,14 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DESKTOP, MOBILE, saveScreenshot, waitForMapReady, type Viewport } from './support/browser';
 import { startJourney } from './support/journey';
 import { SW_CACHES } from '../../src/web/pwa/contract';
+
+/** The worker script of the build the journey's server serves. */
+const WORKER_SCRIPT = fileURLToPath(new URL('../../dist/web/sw.js', import.meta.url));
 
 /** Two places far apart: the second is seen only once the worker controls the page from its load. */
 const FIRST_AREA = { zoom: 13, lat: 40.7128, lon: -74.006 };
@@ -53,7 +58,8 @@ const cachedCount = (page: Page, cache: string) =>
  * shell, the map of the area last seen and a plain "You are offline" come back, with no error thrown;
  * back online, the live socket connects again. The first test is the first visit (the worker installs
  * while the page shows the map and keeps what it shows); the second, in the same browser, a later
- * visit to another area (the worker controls the page, and MapLibre's workers, from the start).
+ * visit to another area (the worker controls the page, and MapLibre's workers, from the start). The
+ * third is a new deployment: its worker waits, the page says so and runs on until the visitor reloads.
  */
 describe('offline, with the service worker', () => {
   const journey = startJourney({ serviceWorkers: 'allow' });
@@ -145,5 +151,48 @@ describe('offline, with the service worker', () => {
 
   test('given a later visit at 1280 px to another area, when the browser goes offline and reloads, then that area comes back from the cache, and the live socket after', async () => {
     await offlineRoundTrip(DESKTOP, SECOND_AREA, false);
+  });
+
+  test("given the app open under its worker, when a new deployment's worker is installed, then the page says a new version is ready and keeps running until Reload, which brings it under the new one", async () => {
+    const { context } = journey.browser;
+    const page = await context.newPage();
+    await page.setViewportSize(DESKTOP);
+    const workerScript = await readFile(WORKER_SCRIPT, 'utf8');
+    const registration = (expression: string) =>
+      page.evaluate<boolean>(`navigator.serviceWorker.getRegistration().then((r) => ${expression})`);
+    try {
+      await page.goto(journey.url('/maps'), { waitUntil: 'load' });
+      await waitForMapReady(page);
+      await expect
+        .poll(() => page.evaluate<boolean>('navigator.serviceWorker.controller !== null'), {
+          timeout: 60_000,
+        })
+        .toBe(true);
+      await page.evaluate('window.beforeTheUpdate = true');
+
+      // the next deployment: the build's worker script, differing by a line (a browser's update check
+      // reads it past every cache, and Playwright's routing does not see that request); journeys run
+      // one file at a time, and the script is put back as it was below
+      await writeFile(WORKER_SCRIPT, `${workerScript}\n// the next deployment\n`);
+      await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
+      const notice = page.getByRole('status').filter({ hasText: 'A new version of XPoint is ready.' });
+      await notice.waitFor({ timeout: 30_000 });
+      await saveScreenshot(page, 'offline-update-notice-1280');
+      // it waits for the visitor: same page, the old worker still in charge
+      expect(await registration('r.waiting !== null')).toBe(true);
+      expect(await page.evaluate<boolean>('window.beforeTheUpdate === true')).toBe(true);
+
+      const reloaded = page.waitForEvent('load');
+      await notice.getByRole('button', { name: 'Reload' }).click();
+      await reloaded;
+      await waitForMapReady(page);
+      expect(await page.evaluate<boolean>('window.beforeTheUpdate === true')).toBe(false);
+      await expect.poll(() => registration('r.waiting === null && r.active !== null')).toBe(true);
+      expect(await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')).toBe(true);
+      await expect(notice.count()).resolves.toBe(0);
+    } finally {
+      await writeFile(WORKER_SCRIPT, workerScript);
+      await page.close();
+    }
   });
 });
