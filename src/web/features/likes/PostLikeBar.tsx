@@ -43,9 +43,13 @@ export function PostLikeBar({
       if (message.kind !== 'likes') return;
       const counts = likesLiveDataSchema.safeParse(message.data);
       if (!counts.success || counts.data.objectid !== post.postid) return;
-      client.setQueriesData<PostResult>({ queryKey: [postDetailsPath(post.postid)] }, (current) =>
+      const queryKey = [postDetailsPath(post.postid)];
+      client.setQueriesData<PostResult>({ queryKey }, (current) =>
         current ? { ...current, likes_up: counts.data.up, likes_down: counts.data.down } : current,
       );
+      // a read begun before this like (the join's catch-up, below) answers the older counts after
+      // it and would put them back: that read is dropped and the post read again
+      if (client.isFetching({ queryKey }) > 0) void client.invalidateQueries({ queryKey });
     },
     [client, post.postid],
   );
