@@ -296,6 +296,8 @@ export async function buildApp({
     auth,
     follower,
     countLimit: config.searchCountLimit,
+    // search pages come painted with its first page (issue 23)
+    onService: (service) => pages.searchWith(service),
   });
   await app.register((await import('./features/videos/routes')).videoRoutes, { store, media, limits, jobs });
   await app.register((await import('./features/reviews/routes')).reviewRoutes, {
@@ -585,6 +587,15 @@ function webAppIndex(config: Config, pages: FullScreenPages) {
     // a point's level comes painted, for a visitor (issue 23): its text shows before the app's scripts run
     if (route.screen === 'point') {
       const painted = await pages.appPage(request, route.id, request.url, html);
+      if (painted !== null) return sendPage(reply, painted);
+    }
+    // and a search's first page, or the point opened over it (a result's link)
+    if (route.screen === 'map-search' && route.data.event === undefined) {
+      const opened = route.data.xpoint?.id;
+      const painted =
+        opened === undefined
+          ? await pages.searchPage(request, route, request.url, html)
+          : await pages.appPage(request, opened, request.url, html);
       if (painted !== null) return sendPage(reply, painted);
     }
     // and so do the landing card and the map with no panel

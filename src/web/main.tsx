@@ -5,8 +5,10 @@ import './ui/ui.css';
 import './shell/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// a point's level, which the server may paint first (issue 23): its styles come with the first screen's
+// a point's level and a search's results, which the server may paint first (issue 23): their styles
+// come with the first screen's
 import './features/details/details.css';
+import './features/search/search.css';
 import { App, seedAnswer } from './app/App';
 import { installBrokenImageFallback } from './shell/brokenImages';
 import { startWebVitals } from './lib/startVitals';

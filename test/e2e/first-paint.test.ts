@@ -133,6 +133,50 @@ describe('the first paint of a point', () => {
     });
   }
 
+  test("given a visitor at 1280 px, when a search page opens before the app's scripts arrive, then its results read at once and the app takes them over in place", async () => {
+    const { page, release } = await openHeld('/maps/blue door', DESKTOP);
+    try {
+      const result = page.locator('.search-result__name', { hasText: 'Blue Door Bakery' });
+      await result.waitFor();
+      await page.getByText('1 place · showing 1–1').waitFor();
+      const painted = await result.boundingBox();
+      await saveScreenshot(page, 'first-paint-search-1280-painted');
+      release();
+      // the app's panel: its own toolbar works now, the result where the paint had it, no "Searching…"
+      await page.locator('.topbar input[role="combobox"]').waitFor();
+      await page.getByRole('radio', { name: 'List' }).click();
+      await page.locator('.search-results--list').waitFor();
+      await page.getByRole('radio', { name: 'Tiles' }).click();
+      await expect(result.boundingBox()).resolves.toEqual(painted);
+      await expect(page.getByText('Searching…').count()).resolves.toBe(0);
+      await saveScreenshot(page, 'first-paint-search-1280-app');
+    } finally {
+      release();
+      await page.close();
+    }
+  });
+
+  test('given a visitor at 375 px with JavaScript off, when a search page opens, then its results read and their links open the place', async () => {
+    const page = await journey.browser.context.newPage();
+    await page.setViewportSize(MOBILE);
+    const devtools = await journey.browser.context.newCDPSession(page);
+    await devtools.send('Emulation.setScriptExecutionDisabled', { value: true });
+    try {
+      await page.goto(journey.url('/maps/blue door'));
+      await page.getByText('1 place · showing 1–1').waitFor();
+      await saveScreenshot(page, 'first-paint-search-375-no-script');
+      await page.getByRole('link', { name: /Blue Door Bakery/ }).click();
+      await page.getByRole('heading', { name: 'Blue Door Bakery' }).waitFor();
+      await page.getByText('Sourdough and cinnamon buns, baked at dawn by the river.').waitFor();
+      expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(
+        '/maps/blue door/data={"xpoint":{"id":"fpbakery"}}',
+      );
+    } finally {
+      await devtools.detach();
+      await page.close();
+    }
+  });
+
   /**
    * The page's cumulative layout shift so far (the sum of the browser's layout-shift entries not caused
    * by input), from an observer the page starts before its first parse.

@@ -163,4 +163,52 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
     expect(bad.json()).toMatchObject({ errorcode: 5005 });
     expect(bad.json().error).toContain('"castle" is not a supertype');
   });
+
+  /** A visitor's search page, once the bakery has reached the search index (through the change feed). */
+  async function paintedSearch(url: string, headers: Record<string, string> = {}): Promise<string> {
+    const started = Date.now();
+    for (;;) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(200);
+      if (res.body.includes('Blue Door Bakery') || Date.now() - started > 20_000) return res.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('paints a visitor’s search page with its results as links, in the visitor’s result mode, and the answer for the app', async () => {
+    const html = await paintedSearch('/maps/blue%20door');
+    expect(html).toContain('<div id="root" data-first-paint="search">');
+    expect(html).toMatch(/<h2[^>]*class="side-panel__title"[^>]*>“blue door”<\/h2>/);
+    // React writes its text joints as comments: read as the browser shows it
+    expect(html.replaceAll('<!-- -->', '')).toContain('1 place · showing 1–1');
+    expect(html).toContain('<ol class="search-results search-results--tile"');
+    // the result is a link to its level over the search, which works without the app's script
+    const href = /<a class="search-result" href="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(decodeURIComponent(href.replaceAll('&amp;', '&'))).toBe(
+      '/maps/blue door/data={"xpoint":{"id":"bluedoor"}}',
+    );
+    // the search box holds the words, and the page is not one to index
+    expect(html).toMatch(/<input[^>]*class="search-form__input"[^>]*value="blue door"/);
+    expect(html).toContain('<meta name="robots" content="noindex, follow">');
+    expect(html).toContain('<title>blue door — search · XPoint</title>');
+    const answers = JSON.parse(
+      /<script type="application\/json" id="xp-first-answers">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as { path: string; viewer: string; data: { results: { marker: { id: string } }[] } }[];
+    expect(answers).toHaveLength(1);
+    expect(answers[0]?.path).toBe(
+      'search:{"keywords":"blue door","supertype":null,"pageNumber":1,"pageSize":12}',
+    );
+    expect(answers[0]?.data.results.map((r) => r.marker.id)).toEqual(['bluedoor']);
+    // in the list mode the visitor chose last time
+    const list = await paintedSearch('/maps/blue%20door', { cookie: 'search.resultmode=list' });
+    expect(list).toContain('<ol class="search-results search-results--list"');
+  });
+
+  it('leaves a signed-in viewer’s search and a search with a refused data segment to the app', async () => {
+    const signedIn = await t.app.inject({ method: 'GET', url: '/maps/blue%20door', headers: { cookie } });
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    const bad = await t.app.inject({ method: 'GET', url: '/maps/blue%20door/data={bad' });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.body).not.toContain('data-first-paint="search"');
+  });
 });

@@ -16,6 +16,7 @@ export async function sourceRenderers(): Promise<{
     renderPointFirstPaint: FirstPaintRenderers['point'];
     renderLandingFirstPaint: FirstPaintRenderers['landing'];
     renderMapFirstPaint: FirstPaintRenderers['map'];
+    renderSearchFirstPaint: FirstPaintRenderers['search'];
   };
   return {
     fullScreen: module.renderFullScreenPoint,
@@ -23,6 +24,7 @@ export async function sourceRenderers(): Promise<{
       point: module.renderPointFirstPaint,
       landing: module.renderLandingFirstPaint,
       map: module.renderMapFirstPaint,
+      search: module.renderSearchFirstPaint,
     },
   };
 }

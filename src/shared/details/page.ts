@@ -3,6 +3,8 @@
  * both sides render from, and where the page carries it.
  */
 import type { PointDetails } from '../api/details';
+import type { PagedSearchResponse } from '../api/search';
+import type { ResultMode, SearchQuery } from '../search/query';
 import type { WebsiteView } from '../website';
 import type { OpeningHoursText } from './hours-text';
 
@@ -76,6 +78,8 @@ export interface FirstPaintRenderers {
   landing: (path: string, search: string) => FirstPaint;
   /** the map with no panel (/maps): the shell's frame, and the map's place for the map to fill. */
   map: (path: string, search: string) => FirstPaint;
+  /** a search's first page (/search/{keywords}, /maps/{keywords}), in the visitor's result mode. */
+  search: (data: SearchFirstPaintData, path: string, search: string) => FirstPaint;
 }
 
 /** The `id` of the `<script type="application/json">` holding the answers a first paint was written from. */
@@ -84,6 +88,19 @@ export const FIRST_ANSWERS_ELEMENT_ID = 'xp-first-answers';
 export const FIRST_PAINT_POINT = 'point';
 export const FIRST_PAINT_LANDING = 'landing';
 export const FIRST_PAINT_MAP = 'map';
+export const FIRST_PAINT_SEARCH = 'search';
+
+/** What a search page is painted from: the query its address asks, the page found, the result mode. */
+export interface SearchFirstPaintData {
+  query: SearchQuery;
+  page: PagedSearchResponse;
+  mode: ResultMode;
+}
+
+/** The path a search page's answer is seeded under (FirstAnswer.path): the query, as the app keys it. */
+export function searchAnswerPath(query: SearchQuery): string {
+  return `search:${JSON.stringify(query)}`;
+}
 
 /** One answer of a first paint, as the app caches it: the call's path and the viewer ('' a visitor). */
 export interface FirstAnswer {

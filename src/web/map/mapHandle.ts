@@ -70,7 +70,9 @@ export function supportsWebp(): boolean {
  * map (later maps fetch their own). The worker starts (prewarm) when MapView.tsx loads. Measured by
  * `npm run bench:map`.
  */
-let earlyStyle: Promise<StyleSpecification | null> | null = fetchStyle();
+// (not on the server, which renders a search page's results with the search screen's own panel)
+let earlyStyle: Promise<StyleSpecification | null> | null =
+  typeof window === 'undefined' ? null : fetchStyle();
 
 function fetchStyle(): Promise<StyleSpecification | null> {
   return fetch(styleUrl(), { headers: { Accept: 'application/json' } })

@@ -127,6 +127,10 @@ function prefetchFirstLevels(): void {
 export function preloadPointLevel(): Promise<unknown> {
   return loadPointPanel();
 }
+/** The same for a search's results, when the server painted them. */
+export function preloadSearchLevel(): Promise<unknown> {
+  return loadSearchScreen();
+}
 const FullScreenScreen = lazy(() =>
   import('../features/details/FullScreenScreen').then((module) => ({ default: module.FullScreenScreen })),
 );

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { PointFirstPaintData } from '../../shared/details/page';
+import type { MapLocation, SearchSupertype } from '../../shared/address';
+import type { PointFirstPaintData, SearchFirstPaintData } from '../../shared/details/page';
+import { ResultsPanel, resultAddress } from '../features/search/SearchScreen';
+import { searchAddress } from '../features/search/searchView';
 import { Description } from '../features/details/Description';
 import { MediaCarousel } from '../features/details/MediaCarousel';
 import { PointActions, PointSummary } from '../features/details/PointSummary';
@@ -19,7 +22,16 @@ import { SidePanel } from '../shell/SidePanel';
  * first), so the text is read at once and stays where it is. Not hydrated: the shell reads the
  * browser's address, cookies and session as it renders, which the server does not render alike.
  */
-function FirstPaintFrame({ children }: { children?: ReactNode }) {
+function FirstPaintFrame({
+  children,
+  keywords = '',
+  supertype = '',
+}: {
+  children?: ReactNode;
+  /** what the search box holds on a search page, as the app's form shows it */
+  keywords?: string;
+  supertype?: SearchSupertype | '';
+}) {
   return (
     <div className="app">
       <header className="topbar">
@@ -27,7 +39,7 @@ function FirstPaintFrame({ children }: { children?: ReactNode }) {
         <div className="topbar__search">
           {/* a plain form until the app takes over: it searches by address (the app carries over what was typed) */}
           <form className="search-form" role="search" action="/search" method="get">
-            <SupertypeSelect name="supertype" defaultValue="" />
+            <SupertypeSelect name="supertype" defaultValue={supertype} />
             <div className="search-form__box">
               <label className="visually-hidden" htmlFor="search-input">
                 Search places
@@ -38,6 +50,7 @@ function FirstPaintFrame({ children }: { children?: ReactNode }) {
                 type="search"
                 name="keywords"
                 placeholder="Search places"
+                defaultValue={keywords}
                 maxLength={200}
                 autoComplete="off"
               />
@@ -141,4 +154,39 @@ export function LandingFirstPaint() {
 /** The map page with no panel open (/maps): the frame alone, the map's place waiting for the map. */
 export function MapFirstPaint() {
   return <FirstPaintFrame />;
+}
+
+/**
+ * A search's first page (/search/{keywords}, /maps/{keywords}) as the results panel shows it, in the
+ * visitor's result mode: each result and each page a link, so the page is read and followed without
+ * the app's script, and the app's panel then takes its place with the same answer.
+ */
+export function SearchFirstPaint({
+  data,
+  loc,
+}: {
+  data: SearchFirstPaintData;
+  loc: MapLocation | undefined;
+}) {
+  const { query, page, mode } = data;
+  const addressWith = (next: typeof query, extra = {}) => searchAddress(next, loc, extra);
+  return (
+    <FirstPaintFrame keywords={query.keywords} supertype={query.supertype ?? ''}>
+      <ResultsPanel
+        query={query}
+        page={{ status: 'ready', page }}
+        initialMode={mode}
+        hrefOf={(result) => resultAddress(result, query, addressWith)}
+        pageHref={(pageNumber) => addressWith({ ...query, pageNumber })}
+        still
+        onOpen={ignore}
+        onPage={ignore}
+        onClose={ignore}
+        updateOnMove={false}
+        onUpdateOnMove={ignore}
+        showSearchHere={false}
+        onSearchHere={ignore}
+      />
+    </FirstPaintFrame>
+  );
 }

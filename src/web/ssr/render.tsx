@@ -1,9 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { parseAddress } from '../../shared/address';
-import type { FirstPaint, FullScreenRenderer, PointFirstPaintRenderer } from '../../shared/details/page';
+import type {
+  FirstPaint,
+  FullScreenRenderer,
+  PointFirstPaintRenderer,
+  SearchFirstPaintData,
+} from '../../shared/details/page';
 import { loadSiteEditor } from '../features/website/siteEditorLoader';
 import { viewStateFor } from '../shell/viewMode';
-import { LandingFirstPaint, MapFirstPaint, PointFirstPaint } from './FirstPaint';
+import { LandingFirstPaint, MapFirstPaint, PointFirstPaint, SearchFirstPaint } from './FirstPaint';
 import { FullScreenRoot } from './FullScreenRoot';
 
 // the site editor, a chunk of its own in the browser, is ready before the first page is rendered, so
@@ -34,3 +39,18 @@ export const renderMapFirstPaint = (path: string, search: string): FirstPaint =>
   markup: renderToString(<MapFirstPaint />),
   bodyClass: viewStateFor(parseAddress(path, search).route).classes.join(' '),
 });
+
+/** A search's first page, painted first by the server (issue 23), in the visitor's result mode. */
+export const renderSearchFirstPaint = (
+  data: SearchFirstPaintData,
+  path: string,
+  search: string,
+): FirstPaint => {
+  const { route } = parseAddress(path, search);
+  return {
+    markup: renderToString(
+      <SearchFirstPaint data={data} loc={'data' in route ? route.data.loc : undefined} />,
+    ),
+    bodyClass: viewStateFor(route).classes.join(' '),
+  };
+};

@@ -1,5 +1,13 @@
-import { FIRST_ANSWERS_ELEMENT_ID, FIRST_PAINT_POINT, type FirstAnswer } from '../../shared/details/page';
-import { preloadPointLevel } from '../shell/Shell';
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  FIRST_PAINT_POINT,
+  FIRST_PAINT_SEARCH,
+  searchAnswerPath,
+  type FirstAnswer,
+} from '../../shared/details/page';
+import { searchQueryOf } from '../../shared/search/query';
+import { parseAddress } from '../../shared/address';
+import { preloadPointLevel, preloadSearchLevel } from '../shell/Shell';
 import { keepFirstPaintInput } from './firstPaintInput';
 
 /**
@@ -24,6 +32,27 @@ export async function takeOverFirstPaint(
       for (const answer of answers) {
         const parsed = pointDetailsSchema.safeParse(answer.data);
         if (parsed.success) seed(answer.path, answer.viewer, parsed.data);
+      }
+    } catch (error) {
+      console.warn('XPoint: the first screen is drawn again from the network', error);
+    }
+  }
+  if (container.dataset['firstPaint'] === FIRST_PAINT_SEARCH) {
+    try {
+      const { route } = parseAddress(window.location.pathname, window.location.search);
+      if (route.screen === 'map-search') {
+        const query = searchQueryOf(route.keywords, route.supertype, route.data);
+        const text = document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '[]';
+        const answer = (JSON.parse(text) as FirstAnswer[]).find(
+          ({ path }) => path === searchAnswerPath(query),
+        );
+        const [{ pagedSearchResponseSchema }, { seedSearch }] = await Promise.all([
+          import('../../shared/api/search'),
+          import('../features/search/searchSeed'),
+          preloadSearchLevel(),
+        ]);
+        const parsed = pagedSearchResponseSchema.safeParse(answer?.data);
+        if (parsed.success) seedSearch(query, parsed.data);
       }
     } catch (error) {
       console.warn('XPoint: the first screen is drawn again from the network', error);

@@ -4,14 +4,23 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAP_LOCATION_COOKIE, decodeLocationCookie, type Route } from '../../../shared/address';
 import { pointDetailsPath } from '../../../shared/api/details';
+import {
+  pagedSearchRequestSchema,
+  type PagedSearchResponse,
+  type ParsedPagedSearchRequest,
+} from '../../../shared/api/search';
+import { isEmptyQuery, readResultMode, searchQueryOf } from '../../../shared/search/query';
 import { categoryName } from '../../../shared/domain/categories';
 import {
   FIRST_ANSWERS_ELEMENT_ID,
   FIRST_PAINT_LANDING,
   FIRST_PAINT_MAP,
   FIRST_PAINT_POINT,
+  FIRST_PAINT_SEARCH,
   PAGE_DATA_ELEMENT_ID,
+  searchAnswerPath,
   pageLocale,
   type FirstAnswer,
   type FullScreenPageData,
@@ -63,10 +72,16 @@ export async function loadFirstPaintRenderers(file: string): Promise<FirstPaintR
     renderPointFirstPaint?: unknown;
     renderLandingFirstPaint?: unknown;
     renderMapFirstPaint?: unknown;
+    renderSearchFirstPaint?: unknown;
   };
-  const { renderPointFirstPaint: point, renderLandingFirstPaint: landing, renderMapFirstPaint: map } = module;
-  if (typeof point !== 'function' || typeof landing !== 'function' || typeof map !== 'function') return null;
-  return { point, landing, map } as FirstPaintRenderers;
+  const renderers = {
+    point: module.renderPointFirstPaint,
+    landing: module.renderLandingFirstPaint,
+    map: module.renderMapFirstPaint,
+    search: module.renderSearchFirstPaint,
+  };
+  if (Object.values(renderers).some((render) => typeof render !== 'function')) return null;
+  return renderers as FirstPaintRenderers;
 }
 
 /** The screens `framePage` paints: the mark on #root, and the canonical address. */
@@ -253,6 +268,56 @@ export class FullScreenPages {
     });
   }
 
+  /** The paged search (search/routes.ts), once its index is built: search pages are painted with it. */
+  private search: Promise<{ page(request: ParsedPagedSearchRequest): PagedSearchResponse }> | null = null;
+
+  searchWith(search: Promise<{ page(request: ParsedPagedSearchRequest): PagedSearchResponse }>): void {
+    this.search = search;
+  }
+
+  /**
+   * The app's page (`indexHtml`) for a search's page (/search/{keywords}, /maps/{keywords} with its
+   * `data=`), painted with the results the app's first call would get, for a visitor (issue 23): the
+   * same query, and without bounds the same centre to rank around (the address's `loc`, else the
+   * visitor's last map position), in the visitor's result mode. Null when it is not painted here (no
+   * renderer or search, a signed-in viewer, nothing to look for, a query the search refuses: the app
+   * says why, as it always has).
+   */
+  async searchPage(
+    request: FastifyRequest,
+    route: Extract<Route, { screen: 'map-search' }>,
+    address: string,
+    indexHtml: string,
+  ): Promise<string | null> {
+    if (this.firstPaint === null || this.search === null || request.viewer) return null;
+    const query = searchQueryOf(route.keywords, route.supertype, route.data);
+    if (isEmptyQuery(query)) return null;
+    const cookies = request.headers.cookie ?? '';
+    const at =
+      route.data.loc ?? decodeLocationCookie(readCookieValue(cookies, MAP_LOCATION_COOKIE) ?? '') ?? null;
+    const parsed = pagedSearchRequestSchema.safeParse({
+      keywords: query.keywords,
+      pageNumber: query.pageNumber,
+      pageSize: query.pageSize,
+      supertype: query.supertype,
+      ...(query.southwest ? { southwest: query.southwest } : {}),
+      ...(query.northeast ? { northeast: query.northeast } : {}),
+      ...(!query.southwest && at !== null ? { near: { lat: at.lat, lon: at.lng } } : {}),
+    });
+    if (!parsed.success) return null;
+    const page = (await this.search).page(parsed.data);
+    const [path = '/', search = ''] = address.split('?', 2);
+    const painted = this.firstPaint.search({ query, page, mode: readResultMode(cookies) }, path, search);
+    const title = `${query.keywords || (query.supertype ?? '')} — search · XPoint`;
+    return paintInto(indexHtml, FIRST_PAINT_SEARCH, painted, this.styleOf, {
+      title,
+      description: `Places matching “${query.keywords}” on XPoint's map.`,
+      // a page of results is not a page to index on its own
+      tags: '<meta name="robots" content="noindex, follow">',
+      answers: [{ path: searchAnswerPath(query), viewer: '', data: page }],
+    });
+  }
+
   /** GET /XPoint/AsideDetails/{id}?fullscreen=true (§7): the page's markup and its JSON-LD, no document. */
   async fragment(request: FastifyRequest, id: string): Promise<string> {
     const { markup, head } = await this.render(request, id);
@@ -359,3 +424,12 @@ export const fullScreenRoutes: FastifyPluginAsync<{ pages: FullScreenPages }> = 
     },
   );
 };
+
+/** One cookie's value in a Cookie header, or undefined. */
+function readCookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

@@ -22,6 +22,8 @@ export interface SearchRoutesOptions {
   follower: ChangeFollower;
   /** called once the index is built (the benchmark measures the build with it). */
   onEngine?: (engine: SearchEngine) => void;
+  /** called at once with the paged search to come (the search pages' first paint uses it, app.ts). */
+  onService?: (service: Promise<SearchService>) => void;
   /** SEARCH_COUNT_LIMIT: candidates counted one by one before a total is estimated. */
   countLimit?: number | undefined;
 }
@@ -35,7 +37,7 @@ export interface SearchRoutesOptions {
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
-  { store, auth, follower, onEngine, countLimit },
+  { store, auth, follower, onEngine, onService, countLimit },
 ) => {
   const ready = SearchEngine.open(store, {
     follower,
@@ -46,6 +48,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   });
   // a failed build is logged now, and answered as a 500 by every search until a restart
   ready.catch((error: unknown) => app.log.error({ err: error }, 'search: building the index failed'));
+  onService?.(ready.then(({ service }) => service));
   app.addHook('onClose', async () => {
     const built = await ready.catch(() => null);
     await built?.engine.close();

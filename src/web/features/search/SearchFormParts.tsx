@@ -12,7 +12,7 @@ const SUPERTYPE_LABELS: Readonly<Record<SearchSupertype, string>> = LAYER_GROUP_
 export function SupertypeSelect(
   props:
     | { value: SearchSupertype | ''; onChange(value: SearchSupertype | ''): void }
-    | { name: string; defaultValue: '' },
+    | { name: string; defaultValue: SearchSupertype | '' },
 ) {
   const field =
     'onChange' in props

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { buildAddress, type MapData, type Route, type SearchSupertype } from '../../../shared/address';
+import type { MapData, Route, SearchSupertype } from '../../../shared/address';
 import { PAGE_SIZES, type PagedSearchResponse, type SearchResult } from '../../../shared/api/search';
 import { onVisitorMove, visibleBounds, visibleCentre, zoomOutMap } from '../../map/mapHandle';
 import { showResultMarkers } from '../../map/resultMarkers';
@@ -12,13 +12,15 @@ const EventPanel = lazy(() =>
   import('../details/EventPanel').then((module) => ({ default: module.EventPanel })),
 );
 import { fetchSearchPage } from './searchApi';
+import { forgetSeededSearch, takeSeededSearch } from './searchSeed';
 import {
   paginationItems,
   readResultMode,
+  type PageItem,
   resultCountText,
   isEmptyQuery,
   storeResultMode,
-  searchData,
+  searchAddress,
   searchQueryOf,
   updateOnMoveDefault,
   type ResultMode,
@@ -43,16 +45,21 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
   const { navigation } = useShell();
   const query = useMemo(() => searchQueryOf(route.keywords, route.supertype, route.data), [route]);
   const queryKey = JSON.stringify(query);
-  const [state, setState] = useState<{ key: string; page: PageState }>({
-    key: '',
-    page: { status: 'loading' },
-  });
+  // the page the server painted this search with (issue 23): shown at once, not asked for again
+  const [seeded] = useState(() => takeSeededSearch(query));
+  const [state, setState] = useState<{ key: string; page: PageState }>(() =>
+    seeded === null
+      ? { key: '', page: { status: 'loading' } }
+      : { key: queryKey, page: { status: 'ready', page: seeded } },
+  );
+  useEffect(() => forgetSeededSearch(), []);
   const opened = route.data.xpoint?.id;
   const openedEvent = route.data.event?.id;
 
   useEffect(() => {
     // nothing to look for (no words, no supertype): the panel asks for words
     if (isEmptyQuery(query)) return;
+    if (seeded !== null && state.key === queryKey) return;
     const controller = new AbortController();
     fetchSearchPage(query, controller.signal, visibleCentre()).then(
       (page) => setState({ key: queryKey, page: { status: 'ready', page } }),
@@ -72,22 +79,14 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
 
   /** The address of this search with other data (a page, new bounds, an opened result). */
   const addressWith = useCallback(
-    (next: SearchQuery, extra: Pick<MapData, 'xpoint' | 'event'> = {}) => {
-      const data = { ...searchData(next, route.data.loc ? { loc: route.data.loc } : {}), ...extra };
-      return buildAddress({ screen: 'map-search', keywords: next.keywords, data });
-    },
+    (next: SearchQuery, extra: Pick<MapData, 'xpoint' | 'event'> = {}) =>
+      searchAddress(next, route.data.loc, extra),
     [route.data.loc],
   );
 
   const openResult = useCallback(
-    (result: Pick<SearchResult, 'supertype' | 'marker'>) => {
-      // posts open at their own address (/post/{id}); points and events as a level of the search
-      // (§2: the search's data may hold an event id for a next-level detail), so back returns to the list
-      if (result.supertype === 'post') navigation.openLevel(result.marker.data.hotpointclickurl);
-      else if (result.supertype === 'event')
-        navigation.openLevel(addressWith(query, { event: { id: result.marker.id } }));
-      else navigation.openLevel(addressWith(query, { xpoint: { id: result.marker.id } }));
-    },
+    (result: Pick<SearchResult, 'supertype' | 'marker'>) =>
+      navigation.openLevel(resultAddress(result, query, addressWith)),
     [navigation, addressWith, query],
   );
 
@@ -148,6 +147,8 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
     <ResultsPanel
       query={query}
       page={page}
+      initialMode={readResultMode(document.cookie)}
+      hrefOf={(result) => resultAddress(result, query, addressWith)}
       onOpen={openResult}
       onPage={(next) => navigation.openLevel(addressWith(next))}
       onClose={navigation.toMap}
@@ -157,6 +158,20 @@ export function SearchScreen({ route }: { route: SearchRoute }) {
       onSearchHere={researchHere}
     />
   );
+}
+
+/**
+ * Where a result opens: a post at its own address (/post/{id}); a point or an event as a level of the
+ * search (§2: the search's data may hold an event id for a next-level detail), so back returns to it.
+ */
+export function resultAddress(
+  result: Pick<SearchResult, 'supertype' | 'marker'>,
+  query: SearchQuery,
+  addressWith: (next: SearchQuery, extra: Pick<MapData, 'xpoint' | 'event'>) => string,
+): string {
+  if (result.supertype === 'post') return result.marker.data.hotpointclickurl;
+  if (result.supertype === 'event') return addressWith(query, { event: { id: result.marker.id } });
+  return addressWith(query, { xpoint: { id: result.marker.id } });
 }
 
 const SUPERTYPE_NAMES: Readonly<Partial<Record<SearchSupertype, string>>> = {
@@ -174,6 +189,14 @@ const SUPERTYPE_NAMES: Readonly<Partial<Record<SearchSupertype, string>>> = {
 interface ResultsPanelProps {
   query: SearchQuery;
   page: PageState;
+  /** tiles or a list, as the visitor last chose (the `search.resultmode` cookie). */
+  initialMode: ResultMode;
+  /** a result's own address: each result is a link, which works without the app's script too. */
+  hrefOf(result: SearchResult): string;
+  /** a page's address: given, the pages are links (the server's first paint, read without script). */
+  pageHref?: (pageNumber: number) => string;
+  /** the server's first paint: the panel is where it is, without sliding in */
+  still?: boolean;
   onOpen(result: SearchResult): void;
   onPage(next: SearchQuery): void;
   onClose(): void;
@@ -183,9 +206,13 @@ interface ResultsPanelProps {
   onSearchHere(): void;
 }
 
-function ResultsPanel({
+export function ResultsPanel({
   query,
   page,
+  initialMode,
+  hrefOf,
+  pageHref,
+  still = false,
   onOpen,
   onPage,
   onClose,
@@ -194,7 +221,7 @@ function ResultsPanel({
   showSearchHere,
   onSearchHere,
 }: ResultsPanelProps) {
-  const [mode, setMode] = useState<ResultMode>(() => readResultMode(document.cookie));
+  const [mode, setMode] = useState<ResultMode>(initialMode);
   const chooseMode = (next: ResultMode) => {
     setMode(next);
     storeResultMode(next);
@@ -244,7 +271,17 @@ function ResultsPanel({
         <ol className={`search-results search-results--${mode}`} start={first}>
           {results.map((result, index) => (
             <li key={result.marker.id}>
-              <button type="button" className="search-result" onClick={() => onOpen(result)}>
+              <a
+                className="search-result"
+                href={hrefOf(result)}
+                onClick={(event) => {
+                  // a plain click opens the level here; a new tab or window is the browser's
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                    return;
+                  event.preventDefault();
+                  onOpen(result);
+                }}
+              >
                 {mode === 'tile' && (
                   <span className="search-result__cover">
                     {result.cover_url ? <img src={result.cover_url} alt="" loading="lazy" /> : null}
@@ -262,11 +299,16 @@ function ResultsPanel({
                     ★ {result.stars_rating.toFixed(1)}
                   </span>
                 )}
-              </button>
+              </a>
             </li>
           ))}
         </ol>
-        <Pagination current={current} total={pages} onPage={(n) => onPage({ ...query, pageNumber: n })} />
+        <Pagination
+          current={current}
+          total={pages}
+          onPage={(n) => onPage({ ...query, pageNumber: n })}
+          pageHref={pageHref}
+        />
       </>
     );
   }
@@ -277,6 +319,7 @@ function ResultsPanel({
       className="search-panel"
       onClose={onClose}
       closeLabel="Close the search"
+      still={still}
       levelKey={`${query.keywords}|${query.supertype ?? ''}|${query.pageNumber}`}
     >
       <div className="search-toolbar">
@@ -326,9 +369,22 @@ function ResultsPanel({
   );
 }
 
-function Pagination({ current, total, onPage }: { current: number; total: number; onPage(n: number): void }) {
+function Pagination({
+  current,
+  total,
+  onPage,
+  pageHref,
+}: {
+  current: number;
+  total: number;
+  onPage(n: number): void;
+  pageHref: ((n: number) => string) | undefined;
+}) {
   const items = paginationItems(current, total);
   if (items.length <= 1) return null;
+  // the server's first paint: the same controls as links, read and followed without the app's script
+  if (pageHref !== undefined)
+    return <PaginationLinks current={current} total={total} items={items} href={pageHref} />;
   return (
     <nav className="pagination" aria-label="Result pages">
       <button type="button" disabled={current <= 1} onClick={() => onPage(current - 1)}>
@@ -354,6 +410,43 @@ function Pagination({ current, total, onPage }: { current: number; total: number
       <button type="button" disabled={current >= total} onClick={() => onPage(current + 1)}>
         Next
       </button>
+    </nav>
+  );
+}
+
+function PaginationLinks({
+  current,
+  total,
+  items,
+  href,
+}: {
+  current: number;
+  total: number;
+  items: PageItem[];
+  href(n: number): string;
+}) {
+  const step = (label: string, n: number, enabled: boolean) =>
+    enabled ? <a href={href(n)}>{label}</a> : <span aria-disabled="true">{label}</span>;
+  return (
+    <nav className="pagination" aria-label="Result pages">
+      {step('Previous', current - 1, current > 1)}
+      {items.map((item, index) =>
+        item === 'gap' ? (
+          <span key={`gap${index}`} className="pagination__gap" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <a
+            key={item}
+            href={href(item)}
+            aria-current={item === current ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+          >
+            {item}
+          </a>
+        ),
+      )}
+      {step('Next', current + 1, current < total)}
     </nav>
   );
 }
