@@ -589,8 +589,11 @@ function webAppIndex(config: Config, pages: FullScreenPages) {
       const painted = await pages.appPage(request, route.id, request.url, html);
       if (painted !== null) return sendPage(reply, painted);
     }
-    // and a search's first page, or the point opened over it (a result's link)
-    if (route.screen === 'map-search' && route.data.event === undefined) {
+    // and a search's first page (from the map or the landing page), or the point opened over it (a result's link)
+    if (
+      (route.screen === 'map-search' || route.screen === 'landing-search') &&
+      route.data.event === undefined
+    ) {
       const opened = route.data.xpoint?.id;
       const painted =
         opened === undefined

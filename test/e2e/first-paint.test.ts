@@ -156,13 +156,13 @@ describe('the first paint of a point', () => {
     }
   });
 
-  test('given a visitor at 375 px with JavaScript off, when a search page opens, then its results read and their links open the place', async () => {
+  test('given a visitor at 375 px with JavaScript off, when a search from the landing page opens, then its results read and their links open the place', async () => {
     const page = await journey.browser.context.newPage();
     await page.setViewportSize(MOBILE);
     const devtools = await journey.browser.context.newCDPSession(page);
     await devtools.send('Emulation.setScriptExecutionDisabled', { value: true });
     try {
-      await page.goto(journey.url('/maps/blue door'));
+      await page.goto(journey.url('/search/blue door'));
       await page.getByText('1 place · showing 1–1').waitFor();
       await saveScreenshot(page, 'first-paint-search-375-no-script');
       await page.getByRole('link', { name: /Blue Door Bakery/ }).click();

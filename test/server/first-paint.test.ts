@@ -40,6 +40,23 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
           lat: 38.7223,
           lon: -9.1393,
         }),
+        // one name in two cities: which comes first depends on where the visitor's map opens
+        newPoint({
+          id: 'sourdough_lx',
+          type: 'bakery',
+          title: 'Sourdough Corner',
+          full_address: 'Rua da Prata 80, Lisbon',
+          lat: 38.7105,
+          lon: -9.1364,
+        }),
+        newPoint({
+          id: 'sourdough_ny',
+          type: 'bakery',
+          title: 'Sourdough Corner',
+          full_address: '120 Mulberry St, New York',
+          lat: 40.7193,
+          lon: -73.9973,
+        }),
       ])
       .execute();
   });
@@ -165,12 +182,16 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
   });
 
   /** A visitor's search page, once the bakery has reached the search index (through the change feed). */
-  async function paintedSearch(url: string, headers: Record<string, string> = {}): Promise<string> {
+  async function paintedSearch(
+    url: string,
+    headers: Record<string, string> = {},
+    until = 'Blue Door Bakery',
+  ): Promise<string> {
     const started = Date.now();
     for (;;) {
       const res = await t.app.inject({ method: 'GET', url, headers });
       expect(res.statusCode).toBe(200);
-      if (res.body.includes('Blue Door Bakery') || Date.now() - started > 20_000) return res.body;
+      if (res.body.includes(until) || Date.now() - started > 20_000) return res.body;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -196,12 +217,48 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
     ) as { path: string; viewer: string; data: { results: { marker: { id: string } }[] } }[];
     expect(answers).toHaveLength(1);
     expect(answers[0]?.path).toBe(
-      'search:{"keywords":"blue door","supertype":null,"pageNumber":1,"pageSize":12}',
+      // the call the app would make: without a location cookie its map opens on New York
+      'search:{"keywords":"blue door","pageNumber":1,"pageSize":12,"supertype":null,"near":{"lat":40.7128,"lon":-74.006}}',
     );
     expect(answers[0]?.data.results.map((r) => r.marker.id)).toEqual(['bluedoor']);
     // in the list mode the visitor chose last time
     const list = await paintedSearch('/maps/blue%20door', { cookie: 'search.resultmode=list' });
     expect(list).toContain('<ol class="search-results search-results--list"');
+  });
+
+  it('ranks a search without bounds around where the visitor’s map opens, as the app does', async () => {
+    /** The ids of the painted results, in order, and the centre the answer was ranked around. */
+    const painted = async (url: string, headers: Record<string, string> = {}) => {
+      const html = await paintedSearch(url, headers, 'Sourdough Corner');
+      const ids = [...html.matchAll(/<a class="search-result" href="([^"]+)"/g)].map(
+        (match) => /"id":"(\w+)"/.exec(decodeURIComponent(match[1] ?? ''))?.[1],
+      );
+      const answers = JSON.parse(
+        /<script type="application\/json" id="xp-first-answers">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '[]',
+      ) as { path: string }[];
+      return { ids, near: JSON.parse(answers[0]?.path.slice('search:'.length) ?? '{}').near };
+    };
+    // a first visit: New York, the map's default
+    expect(await painted('/maps/sourdough%20corner')).toEqual({
+      ids: ['sourdough_ny', 'sourdough_lx'],
+      near: { lat: 40.7128, lon: -74.006 },
+    });
+    // the visitor's last map position, kept in its cookie
+    const lisbon = encodeURIComponent(JSON.stringify({ zoom: 13, lng: -9.14, lat: 38.71 }));
+    expect(await painted('/maps/sourdough%20corner', { cookie: `mapbox_loc_json=${lisbon}` })).toEqual({
+      ids: ['sourdough_lx', 'sourdough_ny'],
+      near: { lat: 38.71, lon: -9.14 },
+    });
+    // a search from the landing page comes painted the same way
+    expect(await painted('/search/sourdough%20corner', { cookie: `mapbox_loc_json=${lisbon}` })).toEqual({
+      ids: ['sourdough_lx', 'sourdough_ny'],
+      near: { lat: 38.71, lon: -9.14 },
+    });
+    // the address's own location wins over the cookie
+    const loc = encodeURIComponent(JSON.stringify({ loc: { zoom: 12, lng: -74, lat: 40.72 } }));
+    expect(
+      await painted(`/maps/sourdough%20corner/data=${loc}`, { cookie: `mapbox_loc_json=${lisbon}` }),
+    ).toMatchObject({ ids: ['sourdough_ny', 'sourdough_lx'] });
   });
 
   it('leaves a signed-in viewer’s search and a search with a refused data segment to the app', async () => {

@@ -4,7 +4,7 @@
  */
 import type { PointDetails } from '../api/details';
 import type { PagedSearchResponse } from '../api/search';
-import type { ResultMode, SearchQuery } from '../search/query';
+import { pagedSearchBody, type ResultMode, type SearchNear, type SearchQuery } from '../search/query';
 import type { WebsiteView } from '../website';
 import type { OpeningHoursText } from './hours-text';
 
@@ -97,9 +97,13 @@ export interface SearchFirstPaintData {
   mode: ResultMode;
 }
 
-/** The path a search page's answer is seeded under (FirstAnswer.path): the query, as the app keys it. */
-export function searchAnswerPath(query: SearchQuery): string {
-  return `search:${JSON.stringify(query)}`;
+/**
+ * The path a search page's answer is seeded under (FirstAnswer.path): the call it answers, the query
+ * and the centre it ranked around. The app takes it only for the call it would make itself: a map
+ * opened elsewhere by the address's hash, which the server never sees, asks again.
+ */
+export function searchAnswerPath(query: SearchQuery, near: SearchNear | null): string {
+  return `search:${JSON.stringify(pagedSearchBody(query, near))}`;
 }
 
 /** One answer of a first paint, as the app caches it: the call's path and the viewer ('' a visitor). */

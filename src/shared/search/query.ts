@@ -66,3 +66,26 @@ export function searchData(query: SearchQuery, base: MapData = {}): MapData {
 export function isEmptyQuery(query: Pick<SearchQuery, 'keywords' | 'supertype'>): boolean {
   return query.keywords === '' && query.supertype === null;
 }
+
+/** Where a search without bounds ranks from: the centre of the map it was asked on. */
+export interface SearchNear {
+  lat: number;
+  lon: number;
+}
+
+/**
+ * The body of §7 POST /v1/webonly/pagedmapsearch for a query: the page the address names, and
+ * without bounds `near`, which orders the world's results nearest first. The app's call and the
+ * server's first paint of a search page (issue 23) send this same body, so both list the same page.
+ */
+export function pagedSearchBody(query: SearchQuery, near: SearchNear | null) {
+  return {
+    keywords: query.keywords,
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    supertype: query.supertype,
+    ...(query.southwest ? { southwest: query.southwest } : {}),
+    ...(query.northeast ? { northeast: query.northeast } : {}),
+    ...(!query.southwest && near ? { near } : {}),
+  };
+}

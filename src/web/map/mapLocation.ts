@@ -1,64 +1,23 @@
 import {
   MAP_LOCATION_COOKIE,
   buildMapHash,
-  decodeLocationCookie,
   encodeLocationCookie,
   parseAddress,
   parseLocation,
   parseMapHash,
   type MapLocation,
 } from '../../shared/address';
-import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../shared/map/contract';
+import type { LocationSources } from '../../shared/map/startView';
 
 /**
  * Where the map position lives outside the map (map-and-search §2): the address hash, the `data=`
  * segment's `loc`, and the `mapbox_loc_json` cookie. Pure readers plus the two writers the map
- * calls on `moveend`; all values rounded as §9 says (6 decimals, zoom 2) by the address codec.
+ * calls on `moveend`; all values rounded as §9 says (6 decimals, zoom 2) by the address codec. Where
+ * the map opens is shared with the server (shared/map/startView.ts).
  */
 
 /** The cookie lives a year, for every path of the site. */
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-export const DEFAULT_LOCATION: MapLocation = {
-  zoom: DEFAULT_ZOOM,
-  lng: DEFAULT_CENTER.lng,
-  lat: DEFAULT_CENTER.lat,
-};
-
-/** The value of one cookie in a `document.cookie` string, or undefined. */
-export function readCookie(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-export interface LocationSources {
-  hash: string;
-  pathname: string;
-  cookies: string;
-}
-
-/**
- * The first view (§2): the hash, else the data segment's loc (also of a location-only link the app
- * is about to replace), else the cookie, else New York at 14.
- */
-export function initialLocation({ hash, pathname, cookies }: LocationSources): MapLocation {
-  const fromHash = parseMapHash(hash);
-  if (fromHash) return fromHash;
-  const { route, replaceWith } = parseAddress(pathname);
-  const fromData = 'data' in route ? route.data.loc : undefined;
-  if (fromData) return fromData;
-  // a location-only link is about to be replaced by the map with the location in its hash
-  const hashAhead = replaceWith?.indexOf('#') ?? -1;
-  const fromReplacement = hashAhead < 0 ? null : parseMapHash(replaceWith!.slice(hashAhead));
-  if (fromReplacement) return fromReplacement;
-  const cookie = readCookie(cookies, MAP_LOCATION_COOKIE);
-  const fromCookie = cookie === undefined ? null : decodeLocationCookie(cookie);
-  return fromCookie ?? DEFAULT_LOCATION;
-}
 
 /** West-south and east-north corners, as MapLibre's `bounds` takes them. */
 export type InitialBounds = [[number, number], [number, number]];

@@ -7,6 +7,7 @@ import {
 } from '../../shared/details/page';
 import { searchQueryOf } from '../../shared/search/query';
 import { parseAddress } from '../../shared/address';
+import { initialLocation } from '../../shared/map/startView';
 import { preloadPointLevel, preloadSearchLevel } from '../shell/Shell';
 import { keepFirstPaintInput } from './firstPaintInput';
 
@@ -40,12 +41,17 @@ export async function takeOverFirstPaint(
   if (container.dataset['firstPaint'] === FIRST_PAINT_SEARCH) {
     try {
       const { route } = parseAddress(window.location.pathname, window.location.search);
-      if (route.screen === 'map-search') {
+      if (route.screen === 'map-search' || route.screen === 'landing-search') {
         const query = searchQueryOf(route.keywords, route.supertype, route.data);
         const text = document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '[]';
-        const answer = (JSON.parse(text) as FirstAnswer[]).find(
-          ({ path }) => path === searchAnswerPath(query),
-        );
+        // the centre the map opens on, as the server read it (shared/map/startView.ts) but with the hash
+        const start = initialLocation({
+          hash: window.location.hash,
+          pathname: window.location.pathname,
+          cookies: document.cookie,
+        });
+        const path = searchAnswerPath(query, { lat: start.lat, lon: start.lng });
+        const answer = (JSON.parse(text) as FirstAnswer[]).find((candidate) => candidate.path === path);
         const [{ pagedSearchResponseSchema }, { seedSearch }] = await Promise.all([
           import('../../shared/api/search'),
           import('../features/search/searchSeed'),

@@ -4,14 +4,15 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAP_LOCATION_COOKIE, decodeLocationCookie, type Route } from '../../../shared/address';
+import type { Route } from '../../../shared/address';
+import { initialLocation } from '../../../shared/map/startView';
 import { pointDetailsPath } from '../../../shared/api/details';
 import {
   pagedSearchRequestSchema,
   type PagedSearchResponse,
   type ParsedPagedSearchRequest,
 } from '../../../shared/api/search';
-import { isEmptyQuery, readResultMode, searchQueryOf } from '../../../shared/search/query';
+import { isEmptyQuery, pagedSearchBody, readResultMode, searchQueryOf } from '../../../shared/search/query';
 import { categoryName } from '../../../shared/domain/categories';
 import {
   FIRST_ANSWERS_ELEMENT_ID,
@@ -278,14 +279,15 @@ export class FullScreenPages {
   /**
    * The app's page (`indexHtml`) for a search's page (/search/{keywords}, /maps/{keywords} with its
    * `data=`), painted with the results the app's first call would get, for a visitor (issue 23): the
-   * same query, and without bounds the same centre to rank around (the address's `loc`, else the
-   * visitor's last map position), in the visitor's result mode. Null when it is not painted here (no
+   * same body (`pagedSearchBody`), so without bounds the same centre to rank around (where the app's map
+   * opens: the address's `loc`, else the visitor's last map position, else New York), in the visitor's
+   * result mode. Null when it is not painted here (no
    * renderer or search, a signed-in viewer, nothing to look for, a query the search refuses: the app
    * says why, as it always has).
    */
   async searchPage(
     request: FastifyRequest,
-    route: Extract<Route, { screen: 'map-search' }>,
+    route: Extract<Route, { screen: 'map-search' | 'landing-search' }>,
     address: string,
     indexHtml: string,
   ): Promise<string | null> {
@@ -293,20 +295,13 @@ export class FullScreenPages {
     const query = searchQueryOf(route.keywords, route.supertype, route.data);
     if (isEmptyQuery(query)) return null;
     const cookies = request.headers.cookie ?? '';
-    const at =
-      route.data.loc ?? decodeLocationCookie(readCookieValue(cookies, MAP_LOCATION_COOKIE) ?? '') ?? null;
-    const parsed = pagedSearchRequestSchema.safeParse({
-      keywords: query.keywords,
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-      supertype: query.supertype,
-      ...(query.southwest ? { southwest: query.southwest } : {}),
-      ...(query.northeast ? { northeast: query.northeast } : {}),
-      ...(!query.southwest && at !== null ? { near: { lat: at.lat, lon: at.lng } } : {}),
-    });
+    const [path = '/', search = ''] = address.split('?', 2);
+    // where the app's map opens for this address, less its hash, which never reaches the server
+    const start = initialLocation({ hash: '', pathname: path, cookies });
+    const near = { lat: start.lat, lon: start.lng };
+    const parsed = pagedSearchRequestSchema.safeParse(pagedSearchBody(query, near));
     if (!parsed.success) return null;
     const page = (await this.search).page(parsed.data);
-    const [path = '/', search = ''] = address.split('?', 2);
     const painted = this.firstPaint.search({ query, page, mode: readResultMode(cookies) }, path, search);
     const title = `${query.keywords || (query.supertype ?? '')} — search · XPoint`;
     return paintInto(indexHtml, FIRST_PAINT_SEARCH, painted, this.styleOf, {
@@ -314,7 +309,7 @@ export class FullScreenPages {
       description: `Places matching “${query.keywords}” on XPoint's map.`,
       // a page of results is not a page to index on its own
       tags: '<meta name="robots" content="noindex, follow">',
-      answers: [{ path: searchAnswerPath(query), viewer: '', data: page }],
+      answers: [{ path: searchAnswerPath(query, near), viewer: '', data: page }],
     });
   }
 
@@ -424,12 +419,3 @@ export const fullScreenRoutes: FastifyPluginAsync<{ pages: FullScreenPages }> = 
     },
   );
 };
-
-/** One cookie's value in a Cookie header, or undefined. */
-function readCookieValue(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}

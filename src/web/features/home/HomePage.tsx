@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { CITY_MOVE_DELAY_MS, isUsableCityOption } from '../../../shared/api/home';
-import { initialLocation } from '../../map/mapLocation';
+import { initialLocation } from '../../../shared/map/startView';
 import { CityFeed } from './CityFeed';
 import { CityPicker } from './CityPicker';
 import { shouldMoveMap, moveMapTo, type LocationSource, type PickedCity } from './cityMove';

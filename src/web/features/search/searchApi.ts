@@ -5,6 +5,7 @@ import {
   type Suggestion,
 } from '../../../shared/api/search';
 import { apiPost } from '../../lib/api';
+import { pagedSearchBody, type SearchNear } from '../../../shared/search/query';
 import type { SearchQuery } from './searchView';
 
 /** §7 POST /v1/app/searchsuggestions over the visible map, as form fields; events only when asked. */
@@ -28,20 +29,12 @@ export function fetchSuggestions(
 export function fetchSearchPage(
   query: SearchQuery,
   signal: AbortSignal,
-  near: { lat: number; lon: number } | null = null,
+  near: SearchNear | null = null,
 ): Promise<PagedSearchResponse> {
   return apiPost(
     '/v1/webonly/pagedmapsearch',
     pagedSearchResponseSchema,
-    {
-      keywords: query.keywords,
-      pageNumber: query.pageNumber,
-      pageSize: query.pageSize,
-      supertype: query.supertype,
-      ...(query.southwest ? { southwest: query.southwest } : {}),
-      ...(query.northeast ? { northeast: query.northeast } : {}),
-      ...(!query.southwest && near ? { near } : {}),
-    },
+    pagedSearchBody(query, near),
     // §7: the paged search says it is a script's call, as the spec's client did
     { signal, headers: { 'X-Requested-With': 'XMLHttpRequest' } },
   );
