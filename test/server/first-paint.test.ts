@@ -254,6 +254,18 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
       ids: ['sourdough_lx', 'sourdough_ny'],
       near: { lat: 38.71, lon: -9.14 },
     });
+    // that one is a page for search engines, under its plain address; the map's search is not
+    const landing = await paintedSearch('/search/sourdough%20corner', {}, 'Sourdough Corner');
+    expect(landing).toContain(
+      '<link rel="canonical" href="https://xpoint.example/search/sourdough%20corner">',
+    );
+    expect(landing).not.toContain('noindex');
+    const later = await paintedSearch(
+      `/search/sourdough%20corner/data=${encodeURIComponent('{"search":{"paging":{"pageNumber":2}}}')}`,
+      {},
+      '“sourdough corner”',
+    );
+    expect(later).toContain('<meta name="robots" content="noindex, follow">');
     // the address's own location wins over the cookie
     const loc = encodeURIComponent(JSON.stringify({ loc: { zoom: 12, lng: -74, lat: 40.72 } }));
     expect(

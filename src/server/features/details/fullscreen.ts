@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Route } from '../../../shared/address';
+import { buildAddress, type Route } from '../../../shared/address';
 import { initialLocation } from '../../../shared/map/startView';
 import { pointDetailsPath } from '../../../shared/api/details';
 import {
@@ -12,7 +12,13 @@ import {
   type PagedSearchResponse,
   type ParsedPagedSearchRequest,
 } from '../../../shared/api/search';
-import { isEmptyQuery, pagedSearchBody, readResultMode, searchQueryOf } from '../../../shared/search/query';
+import {
+  isEmptyQuery,
+  pagedSearchBody,
+  readResultMode,
+  searchQueryOf,
+  type SearchQuery,
+} from '../../../shared/search/query';
 import { categoryName } from '../../../shared/domain/categories';
 import {
   FIRST_ANSWERS_ELEMENT_ID,
@@ -307,8 +313,7 @@ export class FullScreenPages {
     return paintInto(indexHtml, FIRST_PAINT_SEARCH, painted, this.styleOf, {
       title,
       description: `Places matching “${query.keywords}” on XPoint's map.`,
-      // a page of results is not a page to index on its own
-      tags: '<meta name="robots" content="noindex, follow">',
+      tags: searchIndexing(route, query, this.publicUrl),
       answers: [{ path: searchAnswerPath(query, near), viewer: '', data: page }],
     });
   }
@@ -318,6 +323,33 @@ export class FullScreenPages {
     const { markup, head } = await this.render(request, id);
     return `<div class="fullscreen-aside" data-xpoint-id="${escapeHtml(id)}">${markup}</div>${head.jsonLd}`;
   }
+}
+
+/**
+ * Whether a painted search page is one for search engines (issue 23): the first page of a search from
+ * the landing page, `/search/{keywords}` with nothing but the words (and a supertype), as Yelp's "coffee
+ * in …" pages are, with that address as its canonical one; every other page of results (the map's
+ * search with its bounds, a later page, a page size) is followed but not indexed.
+ */
+function searchIndexing(
+  route: Extract<Route, { screen: 'map-search' | 'landing-search' }>,
+  query: SearchQuery,
+  publicUrl: string,
+): string {
+  const plain =
+    route.screen === 'landing-search' &&
+    query.keywords !== '' &&
+    query.southwest === undefined &&
+    query.pageNumber === 1 &&
+    query.pageSize === 12;
+  if (!plain) return '<meta name="robots" content="noindex, follow">';
+  const address = buildAddress({
+    screen: 'landing-search',
+    keywords: query.keywords,
+    ...(route.supertype === undefined ? {} : { supertype: route.supertype }),
+    data: {},
+  });
+  return `<link rel="canonical" href="${escapeHtml(new URL(address, publicUrl).href)}">`;
 }
 
 /**
