@@ -174,6 +174,13 @@ export function resultAddress(
   return addressWith(query, { xpoint: { id: result.marker.id } });
 }
 
+/**
+ * The covers fetched with the page rather than when scrolled to: the first row or two of tiles, on the
+ * screen at once. Lazy, the first cover was the painted search page's largest paint and waited 0.6 s
+ * for the layout to say it was visible (Lighthouse, phone profile, /search/coffee).
+ */
+const EAGER_COVERS = 4;
+
 const SUPERTYPE_NAMES: Readonly<Partial<Record<SearchSupertype, string>>> = {
   business: 'businesses',
   poi: 'places of interest',
@@ -284,7 +291,15 @@ export function ResultsPanel({
               >
                 {mode === 'tile' && (
                   <span className="search-result__cover">
-                    {result.cover_url ? <img src={result.cover_url} alt="" loading="lazy" /> : null}
+                    {result.cover_url ? (
+                      <img
+                        src={result.cover_url}
+                        alt=""
+                        // the first row is on screen at once: fetched with the page, the first one first
+                        loading={index < EAGER_COVERS ? 'eager' : 'lazy'}
+                        fetchPriority={index === 0 ? 'high' : 'auto'}
+                      />
+                    ) : null}
                   </span>
                 )}
                 <span className="search-result__rank" aria-hidden="true">
