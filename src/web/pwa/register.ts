@@ -26,9 +26,7 @@ export function registerServiceWorker(): void {
   workbox.addEventListener('waiting', () => {
     reportUpdateWaiting(() => {
       accepted = true;
-      // one reload, once the new worker controls this page
-      workbox.addEventListener('controlling', () => window.location.reload());
-      workbox.messageSkipWaiting();
+      void takeOverByWaitingWorker();
     });
   });
   // the new version accepted in another tab took this page's worker too: this page's later scripts
@@ -61,6 +59,27 @@ export function registerServiceWorker(): void {
   void workbox.register().catch((error: unknown) => {
     console.warn('XPoint: the service worker could not be registered', error);
   });
+}
+
+/**
+ * The visitor accepted the new version: the waiting worker is told to take over, and the page reloads
+ * once it controls the page (once only). Asked of the browser's registration itself, not of Workbox's
+ * record of it: an update found while Workbox was still registering (the page's registration waits
+ * for idle after load) was waiting in the browser, and the notice showed, but Workbox's message went
+ * nowhere and the page never reloaded (a clean-clone journey on a slow machine).
+ */
+async function takeOverByWaitingWorker(): Promise<void> {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  const registration = await navigator.serviceWorker.getRegistration();
+  const waiting = registration?.waiting ?? null;
+  // already active (accepted in another tab meanwhile): this page's worker changed, or will
+  if (waiting === null) {
+    if (registration?.active !== navigator.serviceWorker.controller) window.location.reload();
+    return;
+  }
+  waiting.postMessage({ type: SW_MESSAGES.skipWaiting });
 }
 
 /**
