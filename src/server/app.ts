@@ -36,6 +36,7 @@ import {
 } from './features/details/fullscreen';
 import { SEARCH_SUPERTYPES, buildAddress, parseAddress, type SearchSupertype } from '../shared/address';
 import type { FirstPaintRenderers, FullScreenRenderer } from '../shared/details/page';
+import { basemapCredit } from '../shared/map/contract';
 import { registerContracts } from './openapi/plugin';
 import { openMedia } from './media/open';
 import { mediaRoutes } from './media/serve';
@@ -163,6 +164,7 @@ export async function buildApp({
       : pageRenderer === undefined
         ? await loadFirstPaintRenderers(config.pageRenderer)
         : null,
+    basemapCredit(config.basemap),
   );
   // the smallest body limit that fits each route, unless the route sets its own (the media uploads)
   app.addHook('onRoute', (route) => {

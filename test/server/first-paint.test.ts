@@ -6,6 +6,7 @@ import { TEST_DIALECTS } from '../support/store';
 import { registerUser, signIn } from '../support/accounts';
 import { newPoint } from '../support/factories';
 import { sourceRenderers } from '../support/ssr';
+import { BASEMAP_ATTRIBUTION } from '../../src/shared/map/contract';
 
 /**
  * A point's level in the app painted by the server (issue 23): a visitor's /b/{id} arrives with the
@@ -127,9 +128,31 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
       expect(res.body, url).toContain('<link rel="canonical" href="https://xpoint.example/maps">');
       // no panel: the map alone
       expect(res.body, url).not.toContain('side-panel');
+      // the basemap's credit where the map's attribution control will show it, already open
+      expect(res.body, url).toContain(
+        '<div class="maplibregl-ctrl-bottom-right painted-credit"><details class="maplibregl-ctrl maplibregl-ctrl-attrib maplibregl-compact maplibregl-compact-show" open="">',
+      );
+      expect(res.body, url).toContain(
+        `<div class="maplibregl-ctrl-attrib-inner">${BASEMAP_ATTRIBUTION}</div>`,
+      );
     }
     const signedIn = await t.app.inject({ method: 'GET', url: '/maps', headers: { cookie } });
     expect(signedIn.body).toContain('<div id="root"></div>');
+  });
+
+  it('paints no credit over an external basemap style, whose credits only its own document holds', async () => {
+    const external = await openTestApp({
+      dialect,
+      firstPaint: (await sourceRenderers()).firstPaint,
+      basemap: 'https://tiles.example.com/style.json',
+    });
+    try {
+      const res = await external.app.inject({ method: 'GET', url: '/maps' });
+      expect(res.body).toContain('<div id="root" data-first-paint="map">');
+      expect(res.body).not.toContain('maplibregl-ctrl-attrib');
+    } finally {
+      await external.close();
+    }
   });
 
   it('inlines the page’s stylesheets and drops the module preloads, so nothing holds the first paint', async () => {

@@ -53,6 +53,8 @@ export async function openTestApp(
     redisUrl?: string;
     /** the Redis key prefix of the per-address limits; give a unique one per test run. */
     limitsPrefix?: string;
+    /** BASEMAP; by default none (the embedded archive). */
+    basemap?: string;
     /** a pino logger to read what the app logs; by default a silent one. */
     logger?: AppDeps['logger'];
   } = {},
@@ -81,6 +83,7 @@ export async function openTestApp(
         ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
         ...(options.mediaUrl ? { MEDIA_URL: options.mediaUrl } : {}),
         ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+        ...(options.basemap ? { BASEMAP: options.basemap } : {}),
       },
       root,
     ),

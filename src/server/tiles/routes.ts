@@ -6,7 +6,7 @@ import { Compression } from 'pmtiles';
 import { z } from 'zod';
 import { catalogueParser } from '../../shared/api/contract';
 import { AppError } from '../../shared/errors';
-import { TILE_PATHS } from '../../shared/map/contract';
+import { TILE_PATHS, isExternalBasemap } from '../../shared/map/contract';
 import type { Config } from '../config';
 import { errorResponses } from '../openapi/errors';
 import { TileArchive, parseTileAddress } from './basemap';
@@ -36,7 +36,7 @@ const PBF_TYPE = 'application/x-protobuf';
 export async function mapRoutes(app: FastifyInstance, options: MapRoutesOptions): Promise<void> {
   const mapDir = options.mapDir ?? path.join(path.dirname(options.config.webDir), 'map');
   const basemapSetting = options.config.basemap;
-  const external = basemapSetting !== undefined && /^https?:\/\//i.test(basemapSetting);
+  const external = isExternalBasemap(basemapSetting);
   const archivePath =
     basemapSetting === undefined || external
       ? path.join(mapDir, 'basemap.pmtiles')

@@ -7,6 +7,7 @@ import {
   LAYER_GROUPS,
   POINTS_SOURCE,
   STYLE_METADATA_EXTERNAL_BASEMAP,
+  basemapCredit,
 } from '../../shared/map/contract';
 import { buildStyle, parseStyleQuery, pointLayers } from './style';
 
@@ -104,5 +105,29 @@ describe('buildStyle with the embedded basemap (issue 21: a true coast at street
     expect(validateStyleMin(style)).toEqual([]);
     expect(style.sources['basemap-detail']).toBeUndefined();
     expect(style.layers.map((layer) => layer.id)).not.toContain('detail-land');
+  });
+});
+
+describe('basemapCredit (issue 23: the credit the server paints before the map)', () => {
+  const origin = 'https://xpoint.example.com';
+  const sourceCredit = (style: ReturnType<typeof buildStyle>) =>
+    Object.values(style.sources)
+      .map((source) => (source as { attribution?: string }).attribution)
+      .filter((text) => text !== undefined);
+
+  it('is the whole attribution the style gives its sources, for each BASEMAP setting', () => {
+    expect(sourceCredit(buildStyle(origin, { kind: 'embedded', maxZoom: 12 }, ALL))).toEqual([
+      basemapCredit(undefined),
+    ]);
+    expect(sourceCredit(buildStyle(origin, { kind: 'protomaps', maxZoom: 15 }, ALL))).toEqual([
+      basemapCredit('/srv/maps/planet.pmtiles'),
+    ]);
+    expect(basemapCredit(undefined)).not.toBe(basemapCredit('/srv/maps/planet.pmtiles'));
+  });
+
+  it('is unknown for an external style, whose credits are in its own document', () => {
+    const url = 'HTTPS://tiles.example.com/style.json';
+    expect(sourceCredit(buildStyle(origin, { kind: 'external', url }, ALL))).toEqual([]);
+    expect(basemapCredit(url)).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import {
   MAX_ZOOM,
   OVERLAY_SPRITE_ID,
   POINTS_SOURCE,
+  PROTOMAPS_ATTRIBUTION,
   SPRITE_CITY_DOT,
   STYLE_IMAGE_FORMATS,
   STYLE_METADATA_EXTERNAL_BASEMAP,
@@ -330,10 +331,7 @@ export function buildStyle(origin: string, basemap: BasemapMode, query: StyleQue
       tiles: [origin + TILE_PATHS.basemap],
       minzoom: 0,
       maxzoom: embeddedDetail ? BASEMAP_WORLD_MAX_ZOOM : basemap.maxZoom,
-      attribution:
-        basemap.kind === 'embedded'
-          ? BASEMAP_ATTRIBUTION
-          : '<a href="https://protomaps.com">Protomaps</a> © <a href="https://openstreetmap.org">OpenStreetMap</a>',
+      attribution: basemap.kind === 'embedded' ? BASEMAP_ATTRIBUTION : PROTOMAPS_ATTRIBUTION,
     };
     if (embeddedDetail) {
       sources[BASEMAP_DETAIL_SOURCE] = {

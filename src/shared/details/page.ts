@@ -67,19 +67,31 @@ export interface FirstPaint {
   bodyClass: string;
 }
 
+/**
+ * The map's credit as its attribution control will show it (HTML from the server's own settings,
+ * `basemapCredit`), painted in the map's corner before the map comes; null when the server does not
+ * know it (an external style): the map shows it when it comes.
+ */
+export type MapCredit = string | null;
+
 /** Renders a point's first paint for the app address `path` + `search`. */
-export type PointFirstPaintRenderer = (data: PointFirstPaintData, path: string, search: string) => FirstPaint;
+export type PointFirstPaintRenderer = (
+  data: PointFirstPaintData,
+  path: string,
+  search: string,
+  credit: MapCredit,
+) => FirstPaint;
 
 /** The app's screens the server paints first (issue 23), from the built renderer (ssr/render.tsx). */
 export interface FirstPaintRenderers {
   /** a point's level (/b/{id}). */
   point: PointFirstPaintRenderer;
   /** the landing card ('' and /home), which needs no data of its own to paint. */
-  landing: (path: string, search: string) => FirstPaint;
+  landing: (path: string, search: string, credit: MapCredit) => FirstPaint;
   /** the map with no panel (/maps): the shell's frame, and the map's place for the map to fill. */
-  map: (path: string, search: string) => FirstPaint;
+  map: (path: string, search: string, credit: MapCredit) => FirstPaint;
   /** a search's first page (/search/{keywords}, /maps/{keywords}), in the visitor's result mode. */
-  search: (data: SearchFirstPaintData, path: string, search: string) => FirstPaint;
+  search: (data: SearchFirstPaintData, path: string, search: string, credit: MapCredit) => FirstPaint;
 }
 
 /** The `id` of the `<script type="application/json">` holding the answers a first paint was written from. */

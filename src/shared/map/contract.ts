@@ -159,6 +159,24 @@ export const BASEMAP_DETAIL_MIN_ZOOM = 8;
  */
 export const BASEMAP_ATTRIBUTION =
   'Natural Earth, GeoNames, © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> (coasts near demo cities) · overview map: no streets, lakes or rivers';
+/** The credit of a Protomaps-schema archive (BASEMAP=/path/x.pmtiles). */
+export const PROTOMAPS_ATTRIBUTION =
+  '<a href="https://protomaps.com">Protomaps</a> © <a href="https://openstreetmap.org">OpenStreetMap</a>';
+
+/** Whether the BASEMAP setting names an external style (an http(s) URL) rather than an archive. */
+export function isExternalBasemap(setting: string | undefined): setting is string {
+  return setting !== undefined && /^https?:\/\//i.test(setting);
+}
+
+/**
+ * The basemap's credit as the map's attribution control shows it, for the BASEMAP setting (unset: the
+ * embedded archive), or null for an external style, whose credits only its own document holds. The
+ * point tiles carry none, so this is the control's whole text (issue 23: the server paints it).
+ */
+export function basemapCredit(setting: string | undefined): string | null {
+  if (setting === undefined) return BASEMAP_ATTRIBUTION;
+  return isExternalBasemap(setting) ? null : PROTOMAPS_ATTRIBUTION;
+}
 
 /**
  * Glyph font stacks the server generates. Regular, Medium and Italic are also the names the

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { MapLocation, SearchSupertype } from '../../shared/address';
-import type { PointFirstPaintData, SearchFirstPaintData } from '../../shared/details/page';
+import type { MapCredit, PointFirstPaintData, SearchFirstPaintData } from '../../shared/details/page';
 import { ResultsPanel, resultAddress } from '../features/search/SearchScreen';
 import { searchAddress } from '../features/search/searchView';
 import { Description } from '../features/details/Description';
@@ -66,8 +66,39 @@ function FirstPaintFrame({
       </header>
       <main className="map-area">
         <div className="map-view" role="region" aria-label="Map" aria-busy="true" />
+        <PaintedMapCredit />
         {children}
       </main>
+    </div>
+  );
+}
+
+/** The map's credit for the page being painted (render.tsx gives it: the server's BASEMAP setting). */
+export const MapCreditContext = createContext<MapCredit>(null);
+
+/**
+ * The map's credit where MapLibre's attribution control will put it, in its elements and classes,
+ * open as the control opens (map.css `.painted-credit` draws it as maplibre-gl.css does, which is not
+ * on the page yet). Painted, the credit is the page's largest text when the control comes, so it is
+ * not a later largest paint: on `/maps` that was 1.6× the bare MapLibre page's LCP (issue 23).
+ */
+function PaintedMapCredit() {
+  const credit = use(MapCreditContext);
+  if (credit === null) return null;
+  return (
+    <div className="maplibregl-ctrl-bottom-right painted-credit">
+      <details
+        className="maplibregl-ctrl maplibregl-ctrl-attrib maplibregl-compact maplibregl-compact-show"
+        open
+      >
+        <summary
+          className="maplibregl-ctrl-attrib-button"
+          title="Toggle attribution"
+          aria-label="Toggle attribution"
+        />
+        {/* the server's own setting (BASEMAP), never a visitor's text */}
+        <div className="maplibregl-ctrl-attrib-inner" dangerouslySetInnerHTML={{ __html: credit }} />
+      </details>
     </div>
   );
 }

@@ -33,6 +33,7 @@ import {
   type FullScreenPageData,
   type FirstPaint,
   type FirstPaintRenderers,
+  type MapCredit,
   type FullScreenRenderer,
 } from '../../../shared/details/page';
 import { openingHoursText } from '../../../shared/details/hours-text';
@@ -159,6 +160,8 @@ export class FullScreenPages {
     private readonly publicUrl: string,
     /** the app's first paints (issue 23); null: the app paints its screens itself. */
     private readonly firstPaint: FirstPaintRenderers | null = null,
+    /** the map's credit, painted before the map comes (`basemapCredit` of the BASEMAP setting). */
+    private readonly mapCredit: MapCredit = null,
   ) {
     this.details = new DetailService(store);
     this.host = new URL(publicUrl).host;
@@ -243,6 +246,7 @@ export class FullScreenPages {
       },
       path,
       search,
+      this.mapCredit,
     );
     const head = pointPageHead(point, this.publicUrl, category);
     return paintInto(indexHtml, FIRST_PAINT_POINT, painted, this.styleOf, {
@@ -269,10 +273,16 @@ export class FullScreenPages {
     const [path = '/', search = ''] = address.split('?', 2);
     const { painted, canonicalPath } = FRAME_SCREENS[screen];
     const canonical = `<link rel="canonical" href="${escapeHtml(new URL(canonicalPath, this.publicUrl).href)}">`;
-    return paintInto(indexHtml, painted, this.firstPaint[screen](path, search), this.styleOf, {
-      tags: canonical,
-      answers: [],
-    });
+    return paintInto(
+      indexHtml,
+      painted,
+      this.firstPaint[screen](path, search, this.mapCredit),
+      this.styleOf,
+      {
+        tags: canonical,
+        answers: [],
+      },
+    );
   }
 
   /** The paged search (search/routes.ts), once its index is built: search pages are painted with it. */
@@ -308,7 +318,12 @@ export class FullScreenPages {
     const parsed = pagedSearchRequestSchema.safeParse(pagedSearchBody(query, near));
     if (!parsed.success) return null;
     const page = (await this.search).page(parsed.data);
-    const painted = this.firstPaint.search({ query, page, mode: readResultMode(cookies) }, path, search);
+    const painted = this.firstPaint.search(
+      { query, page, mode: readResultMode(cookies) },
+      path,
+      search,
+      this.mapCredit,
+    );
     const title = `${query.keywords || (query.supertype ?? '')} — search · XPoint`;
     return paintInto(indexHtml, FIRST_PAINT_SEARCH, painted, this.styleOf, {
       title,
