@@ -133,7 +133,7 @@ describe.each(TEST_DIALECTS)('the first paint of a point in the app (%s)', (dial
         '<div class="maplibregl-ctrl-bottom-right painted-credit"><details class="maplibregl-ctrl maplibregl-ctrl-attrib maplibregl-compact maplibregl-compact-show" open="">',
       );
       expect(res.body, url).toContain(
-        `<div class="maplibregl-ctrl-attrib-inner">${BASEMAP_ATTRIBUTION}</div>`,
+        `<div id="painted-map-credit" class="maplibregl-ctrl-attrib-inner">${BASEMAP_ATTRIBUTION}</div>`,
       );
     }
     const signedIn = await t.app.inject({ method: 'GET', url: '/maps', headers: { cookie } });

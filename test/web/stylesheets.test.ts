@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 const OWNERS: Record<string, readonly (string | RegExp)[]> = {
   shell: [
     'app',
+    'app-failed',
     'app-root',
     'brand',
     'error-panel',
@@ -46,7 +47,7 @@ const OWNERS: Record<string, readonly (string | RegExp)[]> = {
     'addnew-form__row',
     'addnew-form__error',
   ],
-  map: ['map-view', 'map-layers', 'cluster-list', 'my-location'],
+  map: ['map-view', 'map-layers', 'cluster-list', 'my-location', 'painted-credit'],
   pwa: ['update-notice'],
   search: [
     'pagination',

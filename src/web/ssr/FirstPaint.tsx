@@ -97,7 +97,11 @@ function PaintedMapCredit() {
           aria-label="Toggle attribution"
         />
         {/* the server's own setting (BASEMAP), never a visitor's text */}
-        <div className="maplibregl-ctrl-attrib-inner" dangerouslySetInnerHTML={{ __html: credit }} />
+        <div
+          id="painted-map-credit"
+          className="maplibregl-ctrl-attrib-inner"
+          dangerouslySetInnerHTML={{ __html: credit }}
+        />
       </details>
     </div>
   );
