@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { SessionProvider } from '../features/accounts/SessionProvider';
 import { onApiWrite } from '../lib/api';
 import { createQueryClient, refreshAfterWrite } from '../lib/query';
 import { FullScreenLoaderProvider } from '../shell/FullScreenLoader';
+import { ScreenFailed } from '../shell/ScreenFailed';
 import { Shell } from '../shell/Shell';
 
 /*
@@ -34,49 +36,51 @@ function Page({ children }: { children: ReactNode }) {
  * Account pages stand alone; every other address is the shell over the map, which reads its
  * screen from the address (src/shared/address) so the map is created once and kept.
  */
-const router = createBrowserRouter([
-  {
-    path: '/signin',
-    element: (
-      <Page>
-        <AuthPage mode="signin" />
-      </Page>
-    ),
-  },
-  {
-    path: '/signup',
-    element: (
-      <Page>
-        <AuthPage mode="signup" />
-      </Page>
-    ),
-  },
-  {
-    path: '/account',
-    element: (
-      <Page>
-        <AccountPage />
-      </Page>
-    ),
-  },
-  {
-    path: '/u/:username',
-    element: (
-      <Page>
-        <ProfilePage />
-      </Page>
-    ),
-  },
-  {
-    path: '/admin/claims',
-    element: (
-      <Page>
-        <ClaimsPage />
-      </Page>
-    ),
-  },
-  { path: '*', element: <Shell /> },
-]);
+const appRoutes = (
+  <Routes>
+    <Route
+      path="/signin"
+      element={
+        <Page>
+          <AuthPage mode="signin" />
+        </Page>
+      }
+    />
+    <Route
+      path="/signup"
+      element={
+        <Page>
+          <AuthPage mode="signup" />
+        </Page>
+      }
+    />
+    <Route
+      path="/account"
+      element={
+        <Page>
+          <AccountPage />
+        </Page>
+      }
+    />
+    <Route
+      path="/u/:username"
+      element={
+        <Page>
+          <ProfilePage />
+        </Page>
+      }
+    />
+    <Route
+      path="/admin/claims"
+      element={
+        <Page>
+          <ClaimsPage />
+        </Page>
+      }
+    />
+    <Route path="*" element={<Shell />} />
+  </Routes>
+);
 
 /** The one cache of server state for the page's whole life (src/web/lib/query.ts). */
 const queryClient = createQueryClient();
@@ -95,12 +99,14 @@ export function seedAnswer(path: string, viewer: string, data: unknown): void {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <FullScreenLoaderProvider>
-          <RouterProvider router={router} />
-        </FullScreenLoaderProvider>
-      </SessionProvider>
-    </QueryClientProvider>
+    <ErrorBoundary FallbackComponent={ScreenFailed}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <FullScreenLoaderProvider>
+            <BrowserRouter>{appRoutes}</BrowserRouter>
+          </FullScreenLoaderProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
   );
 }
