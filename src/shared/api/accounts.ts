@@ -145,8 +145,7 @@ export const meResponseSchema = z.object({ user: userSchema });
 export const antiforgeryResponseSchema = z.object({ token: z.string() });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
-/** The header a browser sends the anti-forgery token in on every state-changing call. */
-export const ANTIFORGERY_HEADER = 'RequestVerificationToken';
+export { ANTIFORGERY_HEADER } from './wire';
 /** The Authorization scheme of API clients (social §6): `Authorization: appnettoken <token>`. */
 export const TOKEN_SCHEME = 'appnettoken';
 

@@ -37,8 +37,7 @@ export const CHAT_RATE_WINDOW_MS = 10_000;
 /** Live events on `chat:{pointid}`. */
 export const CHAT_LINE_EVENT = 'msg';
 export const CHAT_READ_EVENT = 'read';
-/** The `kind` of the `social` push on `user:{id}` when a person's unread conversations change. */
-export const CHAT_UNREAD_KIND = 'chat';
+export { CHAT_UNREAD_KIND } from './wire';
 
 export function chatTopic(pointId: string): string {
   return `chat:${pointId}`;

@@ -77,8 +77,7 @@ export const markReadRequestSchema = z.object({
 export const notificationPushSchema = z.object({ unread: z.number().int(), item: notificationItemSchema });
 /** The `data` of a live {kind: 'notifications_read'} push. */
 export const notificationsReadPushSchema = unreadSchema;
-/** The live push on `user:{id}` when a notification is taken back (an unfollow). */
-export const NOTIFICATION_WITHDRAWN_KIND = 'notification_withdrawn';
+export { NOTIFICATION_WITHDRAWN_KIND } from './wire';
 /** Its `data`: the unread count after it, and the group the notification was in. */
 export const notificationWithdrawnPushSchema = z.object({ unread: z.number().int(), group: z.string() });
 

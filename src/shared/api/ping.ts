@@ -10,13 +10,7 @@ import { domainIssue } from './contract';
  * client could see its clock skew) and the word ok. A store that does not answer is 503 1503, whose
  * text the banner shows as its detail. No anti-forgery token: it reads nothing and writes nothing.
  */
-export const PING_PATH = '/v1/webonly/ping';
-
-/** Social §9: every 27 s while the connection is OK, every 17 s after a failure. */
-export const PING_INTERVAL_MS = 27_000;
-export const PING_ERROR_INTERVAL_MS = 17_000;
-/** Social §9: a custom interval must exceed 10 s. */
-export const PING_MIN_CUSTOM_INTERVAL_MS = 10_000;
+export { PING_ERROR_INTERVAL_MS, PING_INTERVAL_MS, PING_MIN_CUSTOM_INTERVAL_MS, PING_PATH } from './wire';
 
 /**
  * `{}` or no body at all. Any field is refused (19401) naming the first one: the call takes none, and

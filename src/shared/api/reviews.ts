@@ -32,11 +32,7 @@ export const REVIEW_MIN_STARS = 1;
 export const REVIEW_MAX_STARS = 5;
 /** A reviews cursor is "{created_at}.{review id}": at most 16 digits, a dot and an id. */
 export const REVIEWS_CURSOR_MAX_LENGTH = 81;
-/** The address flag that opens the point's panel with the review form ready (the invite link). */
-export const REVIEW_OPEN_PARAM = 'review';
-export const REVIEW_OPEN_VALUE = 'open';
-/** The same flag's value that opens the reviews with the invite box (where /Review/InviteReview leads a browser). */
-export const REVIEW_INVITE_VALUE = 'invite';
+export { REVIEW_INVITE_VALUE, REVIEW_OPEN_PARAM, REVIEW_OPEN_VALUE } from './wire';
 
 /** Social §8: what the modal says when the answer is empty or does not fit, and when loading fails. */
 export const REVIEWS_EMPTY_ANSWER = 'Server Returned Invalid response! (Null/Empty).';

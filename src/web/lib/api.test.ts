@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiGet, apiPost, fieldError, onApiWrite, setAntiforgeryToken } from './api';
+import { lazySchema } from './schemas';
 
 /** The client runs in the browser; here `fetch` and the page's meta tag are stand-ins. */
 function stubPage(metaToken: string | null) {
@@ -27,6 +28,25 @@ afterEach(() => {
 });
 
 describe('the API client', () => {
+  it('reads an answer with a schema it loads while the call is under way (issue 23)', async () => {
+    stubPage(null);
+    answer(200, { ok: true });
+    await expect(apiGet('/v1/x', lazySchema('okResponseSchema'))).resolves.toEqual({ ok: true });
+    answer(200, { ok: false });
+    await expect(apiGet('/v1/x', lazySchema('okResponseSchema'))).rejects.toMatchObject({
+      message: 'Server returned EMPTY/Invalid response!',
+    });
+  });
+
+  it('fails as the network does when the schema cannot be loaded', async () => {
+    stubPage(null);
+    answer(200, { ok: true });
+    const offline = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+    const failed = await apiGet('/v1/x', offline).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect(failed).toMatchObject({ message: 'Internet Connection lost or server is not responding!' });
+  });
+
   it('sends the page token in RequestVerificationToken on a POST, as JSON', async () => {
     stubPage('page-token');
     const fetchMock = answer(200, { ok: true });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ANTIFORGERY_HEADER, antiforgeryResponseSchema } from '../../shared/api/accounts';
+import { ANTIFORGERY_HEADER } from '../../shared/api/wire';
+import { lazySchema, resolveSchema, type SchemaSource } from './schemas';
 import { parseErrorBody, safeErrorText } from '../../shared/http/safeText';
 
 /**
@@ -66,7 +67,7 @@ export function setAntiforgeryToken(token: string): void {
 
 /** Asks the server for the token that belongs to the current session (after sign-in or sign-out). */
 export async function refreshAntiforgeryToken(): Promise<void> {
-  const { token } = await apiGet('/v1/account/antiforgery', antiforgeryResponseSchema);
+  const { token } = await apiGet('/v1/account/antiforgery', lazySchema('antiforgeryResponseSchema'));
   setAntiforgeryToken(token);
 }
 
@@ -115,10 +116,12 @@ export function formFields(body: Record<string, unknown>): URLSearchParams {
 async function request<S extends z.ZodType>(
   method: string,
   path: string,
-  schema: S,
+  source: SchemaSource<S>,
   body: unknown,
   options: RequestOptions,
 ): Promise<z.output<S>> {
+  // a schema still to load loads while the call is under way
+  const schema = schemaOf(source);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const form = options.form === true && body !== undefined;
   if (body !== undefined)
@@ -146,7 +149,17 @@ async function request<S extends z.ZodType>(
     throw new ApiError(API_ERROR_CODES.network, 'Internet Connection lost or server is not responding!', 0);
   }
   const text = await response.text().catch(() => '');
-  return readAnswer(options.read ? 'GET' : method, path, schema, response.status, text);
+  return readAnswer(options.read ? 'GET' : method, path, await schema, response.status, text);
+}
+
+/** The schema from its source; one that cannot be loaded fails as the network does. */
+function schemaOf<S extends z.ZodType>(source: SchemaSource<S>): Promise<S> {
+  const loaded = Promise.resolve(resolveSchema(source)).catch(() => {
+    throw new ApiError(API_ERROR_CODES.network, 'Internet Connection lost or server is not responding!', 0);
+  });
+  // awaited after the call, which may fail first: not an unhandled rejection meanwhile
+  loaded.catch(() => undefined);
+  return loaded;
 }
 
 /** An answer's text through its contract; a failure as an ApiError; a write heard by the listeners. */
@@ -188,7 +201,7 @@ export function toApiError(status: number, body: string): ApiError {
 
 export function apiGet<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: SchemaSource<S>,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   return request('GET', path, schema, undefined, options);
@@ -196,7 +209,7 @@ export function apiGet<S extends z.ZodType>(
 
 export function apiPost<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: SchemaSource<S>,
   body: unknown = {},
   options: RequestOptions = {},
 ): Promise<z.output<S>> {

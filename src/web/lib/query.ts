@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { ApiError, apiGet } from './api';
+import type { SchemaSource } from './schemas';
 
 /**
  * Server state in the browser goes through TanStack Query: a read is a query keyed by its API path
@@ -51,7 +52,7 @@ export function createQueryClient(): QueryClient {
  * point's controls, one's own list): signing in or out then reads again instead of showing the
  * controls of the one before. The path comes first, so `[path]` names the answer for every viewer.
  */
-export function apiQuery<S extends z.ZodType>(path: string | null, schema: S, viewer?: string) {
+export function apiQuery<S extends z.ZodType>(path: string | null, schema: SchemaSource<S>, viewer?: string) {
   return queryOptions({
     queryKey: viewer === undefined ? [path ?? ''] : [path ?? '', viewer],
     queryFn:

@@ -1,11 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  loginResponseSchema,
-  meResponseSchema,
-  okResponseSchema,
-  registerResponseSchema,
-  type AccountUser,
-} from '../../../shared/api/accounts';
+import { lazySchema } from '../../lib/schemas';
+import type { AccountUser } from '../../../shared/api/accounts';
 import { ERRORS } from '../../../shared/errors';
 import { ApiError, apiGet, apiPost, refreshAntiforgeryToken, setAntiforgeryToken } from '../../lib/api';
 import { SessionContext, type AuthTab, type Session, type SignUpInput } from './session';
@@ -50,7 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readHint()) return;
     const controller = new AbortController();
-    apiGet('/v1/account/me', meResponseSchema, { signal: controller.signal })
+    apiGet('/v1/account/me', lazySchema('meResponseSchema'), { signal: controller.signal })
       .then(({ user: me }) => setUser(me))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -65,14 +60,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (login: string, password: string) => {
-    const answer = await apiPost('/v1/account/login', loginResponseSchema, { login, password });
+    const answer = await apiPost('/v1/account/login', lazySchema('loginResponseSchema'), { login, password });
     setAntiforgeryToken(answer.antiforgery);
     setUser(answer.user);
     return answer.user;
   }, []);
 
   const signUp = useCallback(async (input: SignUpInput) => {
-    const answer = await apiPost('/v1/account/register', registerResponseSchema, input);
+    const answer = await apiPost('/v1/account/register', lazySchema('registerResponseSchema'), input);
     // the register answer has no anti-forgery token: ask for the one bound to the new session
     setUser(answer.user);
     // the account exists and the cookie is set: a failed refresh must not read as a failed sign-up
@@ -89,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
    * refreshed and the call tried once more.
    */
   const endSessions = useCallback(async (path: '/v1/account/logout' | '/v1/account/logout-everywhere') => {
-    const logout = () => apiPost(path, okResponseSchema);
+    const logout = () => apiPost(path, lazySchema('okResponseSchema'));
     try {
       await logout();
     } catch (error) {

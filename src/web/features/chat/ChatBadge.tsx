@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CHAT_UNREAD_KIND, chatUnreadSchema } from '../../../shared/api/chat';
+import { CHAT_UNREAD_KIND } from '../../../shared/api/wire';
 import { userTopic } from '../../../shared/api/social-live';
 import { apiQuery } from '../../lib/query';
+import { answerSchemas, lazySchema } from '../../lib/schemas';
 import { useSocialTopicLater } from '../../live/lazySocialTopic';
 import { useSession } from '../accounts/session';
 import { CHAT_INBOX_PATH, CHAT_UNREAD_PATH } from './chatPaths';
@@ -24,14 +25,16 @@ export function ChatBadge() {
 
 function Badge({ userId }: { userId: string }) {
   const client = useQueryClient();
-  const unread = useQuery(apiQuery(CHAT_UNREAD_PATH, chatUnreadSchema));
+  const unread = useQuery(apiQuery(CHAT_UNREAD_PATH, lazySchema('chatUnreadSchema')));
   const count = unread.data?.unread ?? 0;
   useSocialTopicLater(userTopic(userId), (message) => {
     if (message.kind !== CHAT_UNREAD_KIND) return;
-    const parsed = chatUnreadSchema.safeParse(message.data);
-    if (!parsed.success) return;
-    client.setQueryData([CHAT_UNREAD_PATH], { unread: parsed.data.unread });
-    void client.invalidateQueries({ queryKey: [CHAT_INBOX_PATH] });
+    void answerSchemas().then(({ chatUnreadSchema }) => {
+      const parsed = chatUnreadSchema.safeParse(message.data);
+      if (!parsed.success) return;
+      client.setQueryData([CHAT_UNREAD_PATH], { unread: parsed.data.unread });
+      void client.invalidateQueries({ queryKey: [CHAT_INBOX_PATH] });
+    });
   });
   return (
     <Link

@@ -1,15 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  NOTIFICATION_WITHDRAWN_KIND,
-  notificationPageSchema,
-  notificationPushSchema,
-  notificationWithdrawnPushSchema,
-  notificationsReadPushSchema,
-  unreadSchema,
-  type NotificationItem,
-} from '../../../shared/api/notifications';
+import type { NotificationItem } from '../../../shared/api/notifications';
+import { NOTIFICATION_WITHDRAWN_KIND } from '../../../shared/api/wire';
+import { answerSchemas, lazySchema } from '../../lib/schemas';
 import { userTopic } from '../../../shared/api/social-live';
 import { apiPost } from '../../lib/api';
 import { apiQuery } from '../../lib/query';
@@ -40,23 +34,26 @@ export function NotificationBell() {
 function Bell({ userId }: { userId: string }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const unread = useQuery(apiQuery(UNREAD_PATH, unreadSchema, userId));
+  const unread = useQuery(apiQuery(UNREAD_PATH, lazySchema('unreadSchema'), userId));
   const count = unread.data?.unread ?? 0;
 
   useSocialTopicLater(userTopic(userId), (message) => {
-    const parsed =
-      message.kind === 'notification'
-        ? notificationPushSchema.safeParse(message.data)
-        : message.kind === 'notifications_read'
-          ? notificationsReadPushSchema.safeParse(message.data)
-          : message.kind === NOTIFICATION_WITHDRAWN_KIND
-            ? notificationWithdrawnPushSchema.safeParse(message.data)
-            : null;
-    if (!parsed?.success) return;
-    client.setQueryData([UNREAD_PATH, userId], { unread: parsed.data.unread });
-    // a new one joins the list; one taken back (an unfollow) leaves it
-    if (message.kind !== 'notifications_read')
-      void client.invalidateQueries({ queryKey: [LIST_PATH, userId] });
+    // read in the order they came: one promise, its callbacks in turn
+    void answerSchemas().then((schemas) => {
+      const parsed =
+        message.kind === 'notification'
+          ? schemas.notificationPushSchema.safeParse(message.data)
+          : message.kind === 'notifications_read'
+            ? schemas.notificationsReadPushSchema.safeParse(message.data)
+            : message.kind === NOTIFICATION_WITHDRAWN_KIND
+              ? schemas.notificationWithdrawnPushSchema.safeParse(message.data)
+              : null;
+      if (!parsed?.success) return;
+      client.setQueryData([UNREAD_PATH, userId], { unread: parsed.data.unread });
+      // a new one joins the list; one taken back (an unfollow) leaves it
+      if (message.kind !== 'notifications_read')
+        void client.invalidateQueries({ queryKey: [LIST_PATH, userId] });
+    });
   });
 
   return (
@@ -77,11 +74,11 @@ function Bell({ userId }: { userId: string }) {
 function NotificationList({ userId, onClose }: { userId: string; onClose(): void }) {
   const client = useQueryClient();
   const titleId = useId();
-  const list = useQuery(apiQuery(LIST_PATH, notificationPageSchema, userId));
+  const list = useQuery(apiQuery(LIST_PATH, lazySchema('notificationPageSchema'), userId));
   const [more, setMore] = useState<NotificationItem[]>([]);
   const [next, setNext] = useState<string | null | undefined>(undefined);
   const markRead = useMutation({
-    mutationFn: (upto: number) => apiPost('/v1/notifications/read', unreadSchema, { upto }),
+    mutationFn: (upto: number) => apiPost('/v1/notifications/read', lazySchema('unreadSchema'), { upto }),
     onSuccess: (answer) => client.setQueryData([UNREAD_PATH, userId], answer),
   });
   const items = [...(list.data?.items ?? []), ...more];
@@ -100,7 +97,11 @@ function NotificationList({ userId, onClose }: { userId: string; onClose(): void
   const loadMore = async () => {
     if (!cursor) return;
     const page = await client.fetchQuery(
-      apiQuery(`${LIST_PATH}?before=${encodeURIComponent(cursor)}`, notificationPageSchema, userId),
+      apiQuery(
+        `${LIST_PATH}?before=${encodeURIComponent(cursor)}`,
+        lazySchema('notificationPageSchema'),
+        userId,
+      ),
     );
     setMore((was) => [...was, ...page.items]);
     setNext(page.next);

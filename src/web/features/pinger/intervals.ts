@@ -2,7 +2,7 @@ import {
   PING_ERROR_INTERVAL_MS,
   PING_INTERVAL_MS,
   PING_MIN_CUSTOM_INTERVAL_MS,
-} from '../../../shared/api/ping';
+} from '../../../shared/api/wire';
 
 /** How often the pinger asks: while the connection is OK, and after a failure (social §9). */
 export interface PingIntervals {

@@ -1,5 +1,6 @@
-import { PING_PATH, pingAnswerSchema } from '../../../shared/api/ping';
+import { PING_PATH } from '../../../shared/api/wire';
 import { API_ERROR_CODES, ApiError, apiPost } from '../../lib/api';
+import { lazySchema } from '../../lib/schemas';
 import type { PingResult } from './connection';
 
 /** The detail when the request got no answer at all (server stopped, network gone, DNS...). */
@@ -14,7 +15,7 @@ export const NETWORK_DETAIL = 'No answer from the server (network error).';
 export async function pingServer(signal: AbortSignal): Promise<PingResult> {
   try {
     // `read`: the ping writes nothing, so the app must not refresh its answers after it
-    await apiPost(PING_PATH, pingAnswerSchema, {}, { signal, read: true });
+    await apiPost(PING_PATH, lazySchema('pingAnswerSchema'), {}, { signal, read: true });
     return { ok: true };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

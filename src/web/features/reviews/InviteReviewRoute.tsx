@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { pointLink } from '../../../shared/address';
-import { REVIEW_INVITE_VALUE, REVIEW_OPEN_PARAM } from '../../../shared/api/reviews';
+import { REVIEW_INVITE_VALUE, REVIEW_OPEN_PARAM } from '../../../shared/api/wire';
 import { useShell } from '../../shell/context';
 
 /**

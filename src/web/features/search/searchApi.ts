@@ -1,10 +1,6 @@
-import {
-  pagedSearchResponseSchema,
-  suggestionsResponseSchema,
-  type PagedSearchResponse,
-  type Suggestion,
-} from '../../../shared/api/search';
+import type { PagedSearchResponse, Suggestion } from '../../../shared/api/search';
 import { apiPost } from '../../lib/api';
+import { lazySchema } from '../../lib/schemas';
 import { pagedSearchBody, type SearchNear } from '../../../shared/search/query';
 import type { SearchQuery } from './searchView';
 
@@ -16,7 +12,7 @@ export function fetchSuggestions(
 ): Promise<Suggestion[]> {
   return apiPost(
     '/v1/app/searchsuggestions',
-    suggestionsResponseSchema,
+    lazySchema('suggestionsResponseSchema'),
     { q, maxresults: 10, includeevents: true, ...(bounds ?? {}) },
     { signal, form: true },
   );
@@ -33,7 +29,7 @@ export function fetchSearchPage(
 ): Promise<PagedSearchResponse> {
   return apiPost(
     '/v1/webonly/pagedmapsearch',
-    pagedSearchResponseSchema,
+    lazySchema('pagedSearchResponseSchema'),
     pagedSearchBody(query, near),
     // §7: the paged search says it is a script's call, as the spec's client did
     { signal, headers: { 'X-Requested-With': 'XMLHttpRequest' } },
