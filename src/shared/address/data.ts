@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isValidId } from '../domain/ids';
 import { parseSupertype } from '../domain/supertypes';
 import { LAYER_GROUPS, MAX_ZOOM, MIN_ZOOM } from '../map/contract';
@@ -37,64 +36,117 @@ function searchSupertype(value: string): SearchSupertype | null | 'invalid' {
 }
 
 /**
- * The schemas are built on first use, not when the module loads: every page's first script imports
- * the address rules, and building these zod schemas cost about 100 ms of one task on Lighthouse's
- * phone (four times slower than this machine) before the full-screen page could hydrate.
+ * The segment's rules, checked by hand rather than with zod (issue 23): every page's first script reads
+ * addresses, and zod cost the first screen 24 KB gzip with its classic API, 14 KB with its mini one,
+ * for five small objects. A field's problem reads as zod words it (`path: message`, all of them), which
+ * the bad-link notice quotes (web/shell/badLink.ts); unknown fields are ignored.
  */
-function buildSchemas() {
-  const latitude = z.number().min(-90).max(90);
-  const idObject = z.object({
-    id: z.string().refine(isValidId, 'letters, digits, underscore and hyphen only'),
-  });
+class Rules {
+  readonly issues: string[] = [];
+
+  private fail(path: string, message: string): false {
+    this.issues.push(`${path}: ${message}`);
+    return false;
+  }
+
+  object(value: unknown, path: string): value is Record<string, unknown> {
+    return (
+      isPlainObject(value) || this.fail(path, `Invalid input: expected object, received ${kindOf(value)}`)
+    );
+  }
+
+  number(value: unknown, path: string, min: number, max: number, integer = false): void {
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      this.fail(path, `Invalid input: expected number, received ${kindOf(value)}`);
+    else if (integer && !Number.isInteger(value))
+      this.fail(path, 'Invalid input: expected int, received number');
+    else if (value < min) this.fail(path, `Too small: expected number to be >=${min}`);
+    else if (value > max) this.fail(path, `Too big: expected number to be <=${max}`);
+  }
+
+  text(value: unknown, path: string, maxLength: number, rule?: (text: string) => string | null): void {
+    if (typeof value !== 'string')
+      this.fail(path, `Invalid input: expected string, received ${kindOf(value)}`);
+    else if (value.length > maxLength)
+      this.fail(path, `Too big: expected string to have <=${maxLength} characters`);
+    else {
+      const problem = rule?.(value) ?? null;
+      if (problem !== null) this.fail(path, problem);
+    }
+  }
+
+  oneOf(value: unknown, path: string, options: readonly unknown[], words: string): void {
+    if (!options.includes(value)) this.fail(path, words);
+  }
+
+  location(value: unknown, path: string): void {
+    if (!this.object(value, path)) return;
+    this.number(value.zoom, `${path}.zoom`, MIN_ZOOM, MAX_ZOOM);
+    this.number(value.lng, `${path}.lng`, -180, 180);
+    this.number(value.lat, `${path}.lat`, -90, 90);
+  }
+
   /**
    * Search bounds come from the map's bounds, whose longitudes are not wrapped when the view crosses
    * the antimeridian, so they may lie in [-360, 360]. The map centre (`loc.lng`) is wrapped.
    */
-  const corner = z.object({ lat: latitude, lon: z.number().min(-360).max(360) });
+  corner(value: unknown, path: string): void {
+    if (!this.object(value, path)) return;
+    this.number(value.lat, `${path}.lat`, -90, 90);
+    this.number(value.lon, `${path}.lon`, -360, 360);
+  }
 
-  const locSchema = z.object({
-    zoom: z.number().min(MIN_ZOOM).max(MAX_ZOOM),
-    lng: z.number().min(-180).max(180),
-    lat: latitude,
-  });
+  id(value: unknown, path: string): void {
+    if (!this.object(value, path)) return;
+    this.text(value.id, `${path}.id`, Infinity, (id) =>
+      isValidId(id) ? null : 'letters, digits, underscore and hyphen only',
+    );
+  }
 
-  const data = z.object({
-    loc: locSchema.optional(),
-    search: z
-      .object({
-        supertype: z
-          .string()
-          .max(32)
-          .refine((value) => searchSupertype(value) !== 'invalid', 'not a searchable supertype')
-          .optional(),
-        keywords: z.string().max(MAX_KEYWORDS_LENGTH).optional(),
-        southwest: corner.optional(),
-        northeast: corner.optional(),
-        paging: z
-          .object({
-            pageNumber: z.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
-            pageSize: z
-              .number()
-              .refine(
-                (size) => (SEARCH_PAGE_SIZES as readonly number[]).includes(size),
-                'page size 12, 24, 48 or 96',
-              )
-              .optional(),
-          })
-          .optional(),
-      })
-      .optional(),
-    event: idObject.optional(),
-    xpoint: idObject.optional(),
-    cluster: z
-      .object({ group: z.enum(LAYER_GROUPS), id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
-      .optional(),
-  });
-  return { loc: locSchema, data };
+  search(value: unknown, path: string): void {
+    if (!this.object(value, path)) return;
+    if (value.supertype !== undefined)
+      this.text(value.supertype, `${path}.supertype`, 32, (name) =>
+        searchSupertype(name) === 'invalid' ? 'not a searchable supertype' : null,
+      );
+    if (value.keywords !== undefined) this.text(value.keywords, `${path}.keywords`, MAX_KEYWORDS_LENGTH);
+    if (value.southwest !== undefined) this.corner(value.southwest, `${path}.southwest`);
+    if (value.northeast !== undefined) this.corner(value.northeast, `${path}.northeast`);
+    const paging = value.paging;
+    if (paging === undefined || !this.object(paging, `${path}.paging`)) return;
+    if (paging.pageNumber !== undefined)
+      this.number(paging.pageNumber, `${path}.paging.pageNumber`, 1, MAX_PAGE_NUMBER, true);
+    if (paging.pageSize !== undefined)
+      this.oneOf(paging.pageSize, `${path}.paging.pageSize`, SEARCH_PAGE_SIZES, 'page size 12, 24, 48 or 96');
+  }
+
+  cluster(value: unknown, path: string): void {
+    if (!this.object(value, path)) return;
+    this.oneOf(
+      value.group,
+      `${path}.group`,
+      LAYER_GROUPS,
+      `Invalid option: expected one of ${LAYER_GROUPS.join('|')}`,
+    );
+    this.number(value.id, `${path}.id`, 0, Number.MAX_SAFE_INTEGER, true);
+  }
+
+  data(value: Record<string, unknown>): void {
+    if (value.loc !== undefined) this.location(value.loc, 'loc');
+    if (value.search !== undefined) this.search(value.search, 'search');
+    if (value.event !== undefined) this.id(value.event, 'event');
+    if (value.xpoint !== undefined) this.id(value.xpoint, 'xpoint');
+    if (value.cluster !== undefined) this.cluster(value.cluster, 'cluster');
+  }
 }
 
-let schemas: ReturnType<typeof buildSchemas> | undefined;
-const addressSchemas = () => (schemas ??= buildSchemas());
+/** A JSON value's kind, as a problem names it. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value;
+}
 
 /** Only the known structure is four levels deep (data.search.southwest.lat); deeper is never read. */
 const PRUNE_DEPTH = 4;
@@ -165,21 +217,20 @@ function roundLocation(loc: MapLocation): MapLocation {
 
 /** A map view from untrusted JSON (the location cookie, the hash): valid and rounded, or null. */
 export function parseLocation(value: unknown): MapLocation | null {
-  const result = addressSchemas().loc.safeParse(value);
-  return result.success ? roundLocation(result.data) : null;
+  const rules = new Rules();
+  rules.location(value, 'loc');
+  return rules.issues.length === 0 ? roundLocation(value as MapLocation) : null;
 }
 
 /** Validates pruned JSON against the schema; the reason names the first bad field. */
 function validate(json: unknown): DataResult {
   const pruned = prune(json, 0) ?? {};
   if (!isPlainObject(pruned)) return { ok: false, reason: 'data is not a JSON object' };
-  const result = addressSchemas().data.safeParse(pruned);
-  if (!result.success) {
-    const reasons = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    return { ok: false, reason: reasons.join('; ') };
-  }
-  // the refinements above checked what the inferred type cannot say (supertype, page size).
-  return { ok: true, value: normaliseData(result.data as MapData) };
+  const rules = new Rules();
+  rules.data(pruned);
+  if (rules.issues.length > 0) return { ok: false, reason: rules.issues.join('; ') };
+  // the rules checked every field normaliseData reads; it copies only those
+  return { ok: true, value: normaliseData(pruned as MapData) };
 }
 
 export function isEmptyData(data: MapData): boolean {
