@@ -39,6 +39,11 @@ export function firstScriptClosure(htmlFile: string): Map<string, Buffer> {
   return files;
 }
 
+/** Built files of dist/web/assets by name (what a page was seen to load), for `gzipTotal`. */
+export function builtScripts(names: Iterable<string>): Map<string, Buffer> {
+  return new Map([...names].map((name) => [name, readFileSync(path.join(WEB, 'assets', name))]));
+}
+
 /** The files' total gzip size in KB (level 9, as the build's precompressed copies), and a listing. */
 export function gzipTotal(files: Map<string, Buffer>): { totalKb: number; listing: string } {
   const sizes = [...files].map(([name, code]) => ({ name, gzip: gzipSync(code, { level: 9 }).length }));
