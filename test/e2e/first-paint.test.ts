@@ -292,3 +292,63 @@ describe('the first paint of a point', () => {
     }
   });
 });
+
+/**
+ * A painted page's first picture is its largest paint, and the app's first render is the longest task
+ * of its start: the app takes the page over once the picture is on the screen, not while it is still
+ * arriving (issue 23: run first, the render held the picture's paint back until it ended).
+ */
+describe('the take-over of a painted page with a picture', () => {
+  const journey = startJourney({ seed: 60 });
+
+  test('given a visitor at 375 px on a place with a cover, when the cover comes after the app is ready, then the app takes the page over only once the cover has loaded', async () => {
+    const id = await journey.withStore(
+      async (store) =>
+        (
+          await store.db
+            .selectFrom('points')
+            .select('id')
+            .where('url_cover_image', 'is not', null)
+            .orderBy('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+    const page = await journey.browser.context.newPage();
+    await page.setViewportSize(MOBILE);
+    let releasePictures = () => {};
+    const picturesHeld = new Promise<void>((resolve) => (releasePictures = resolve));
+    await page.route('**/media/**', async (route: Route) => {
+      await picturesHeld;
+      await route.continue();
+    });
+    // when the painted cover loaded, and when the app's search box (a combobox) replaced the painted one
+    await page.addInitScript(`
+      window.coverLoadedAt = null;
+      window.takenOverAt = null;
+      document.addEventListener('load', (event) => {
+        if (event.target.matches?.('#root[data-first-paint] img[fetchpriority="high"]') && window.coverLoadedAt === null)
+          window.coverLoadedAt = performance.now();
+      }, true);
+      new MutationObserver(() => {
+        if (window.takenOverAt === null && document.querySelector('input[role="combobox"]'))
+          window.takenOverAt = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    `);
+    try {
+      // the place's level, which the take-over waits for, arrives while the pictures are held
+      const levelLoaded = page.waitForResponse(/\/assets\/PointPanel-[\w-]+\.js$/);
+      await page.goto(journey.url(`/b/${id}`), { waitUntil: 'commit' });
+      await levelLoaded;
+      expect(await page.locator('#root[data-first-paint="point"] img[fetchpriority="high"]').count()).toBe(1);
+      releasePictures();
+      await page.getByRole('combobox', { name: 'Search places' }).waitFor();
+      const coverLoadedAt = await page.evaluate<number | null>('window.coverLoadedAt');
+      const takenOverAt = await page.evaluate<number | null>('window.takenOverAt');
+      expect(coverLoadedAt).not.toBeNull();
+      expect(takenOverAt).toBeGreaterThan(coverLoadedAt ?? Infinity);
+    } finally {
+      releasePictures();
+      await page.close();
+    }
+  });
+});
