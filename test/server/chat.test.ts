@@ -296,7 +296,11 @@ describe.each(TEST_DIALECTS)('chat with a point (%s)', (dialect) => {
       };
       // uma writes on the first process; olivia answers for the point on the second
       const uma = await join(first, 'uma');
+      // uma's other tab, on the second process: her first line has crossed once it hears it there, so
+      // it cannot reach olivia, who joins after it was written (the crossing is asynchronous)
+      const umaOnSecond = await join(second, 'uma');
       expect((await say(uma.channel, 'Are you open on Sunday?')).status).toBe('ok');
+      await waitFor(() => umaOnSecond.heard.length === 1, 5000, 'the first line on the other process');
       const olivia = await join(second, 'olivia', { visitor: who.uma.id });
       const ivan = await join(second, 'ivan');
       const replies = [];
@@ -304,8 +308,14 @@ describe.each(TEST_DIALECTS)('chat with a point (%s)', (dialect) => {
       await waitFor(() => olivia.heard.length === 3, 5000, 'the lines on the other process');
       expect(olivia.heard.map((line) => line.text)).toEqual(['across 0', 'across 1', 'across 2']);
       expect(ivan.heard).toEqual([]);
+      await waitFor(() => umaOnSecond.heard.length === 4, 5000, 'her lines in her other tab');
+      expect(umaOnSecond.heard.map((line) => line.text)).toEqual([
+        'Are you open on Sunday?',
+        'across 0',
+        'across 1',
+        'across 2',
+      ]);
       // uma has sent 4 lines through the first process: a fifth through the second is over the shared limit
-      const umaOnSecond = await join(second, 'uma');
       expect(await say(umaOnSecond.channel, 'one too many')).toMatchObject({
         status: 'error',
         response: { errorcode: 22107 },
