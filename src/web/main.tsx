@@ -13,7 +13,7 @@ import { App, seedAnswer } from './app/App';
 import { installBrokenImageFallback } from './shell/brokenImages';
 import { startWebVitals } from './lib/startVitals';
 import { startServiceWorker } from './pwa/start';
-import { heroPainted, takeOverFirstPaint } from './ssr/takeOver';
+import { takeOverFirstPaint } from './ssr/takeOver';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('XPoint: the page has no #root element.');
@@ -26,7 +26,7 @@ startServiceWorker();
 
 // a screen the server painted first is replaced by the same screen, drawn from the same answer, once
 // its first picture is on the screen
-void Promise.all([takeOverFirstPaint(container, seedAnswer), heroPainted(container)]).then(() =>
+void takeOverFirstPaint(container, seedAnswer).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -22,6 +22,8 @@ export async function takeOverFirstPaint(
   container: HTMLElement,
   seed: (path: string, viewer: string, data: unknown) => void,
 ): Promise<void> {
+  // the wait for the first picture runs beside the level's loading
+  const hero = heroPainted(container);
   if (container.dataset['firstPaint'] === FIRST_PAINT_POINT) {
     try {
       const text = document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent ?? '[]';
@@ -64,6 +66,8 @@ export async function takeOverFirstPaint(
       console.warn('XPoint: the first screen is drawn again from the network', error);
     }
   }
+  // then the app takes over once the first picture is on the screen
+  await hero;
   // read last, just before the render: what was typed while the scripts loaded
   keepFirstPaintInput(container);
 }
@@ -78,7 +82,7 @@ const HERO_WAIT_MS = 2500;
  * the picture's paint back until it ended (Lighthouse, phone profile: /b/{id}'s LCP 1.4 s when the
  * picture came first, 2.5-3.1 s when the render did). A page with no such picture resolves at once.
  */
-export function heroPainted(container: HTMLElement): Promise<void> {
+function heroPainted(container: HTMLElement): Promise<void> {
   const hero = container.dataset['firstPaint']
     ? container.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
     : null;
