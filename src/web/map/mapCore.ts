@@ -175,7 +175,14 @@ export function mapIn(container: HTMLDivElement): MapCore {
     return core;
   }
   container.append(early.element);
-  early.map.resize();
+  // a resize redraws the whole map, a frame of 100-250 ms in software GL: only when the box changed
+  const canvas = early.map.getCanvas();
+  if (
+    canvas.clientWidth !== early.element.clientWidth ||
+    canvas.clientHeight !== early.element.clientHeight
+  ) {
+    early.map.resize();
+  }
   addControls(early.map);
   return early;
 }
