@@ -300,7 +300,8 @@ async function pgPeer(store: Store): Promise<Peer & { close(): Promise<void> }> 
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${PG_DATABASE}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // no query runs longer than 10 s, on every connection of the pool
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2, statement_timeout: 10_000 });
   await pool.query('create extension if not exists pg_trgm');
   await pool.query(`create schema if not exists ${PG_SCHEMA}`);
   const have = await pool.query(
@@ -349,8 +350,6 @@ async function pgPeer(store: Store): Promise<Peer & { close(): Promise<void> }> 
     await pool.query(`create index on ${PG_SCHEMA}.points using gin (search gin_trgm_ops)`);
     await pool.query(`analyze ${PG_SCHEMA}.points`);
   } else log(`PostgreSQL: reusing ${rows} rows in ${PG_DATABASE}.${PG_SCHEMA}`);
-  // on every connection of the pool: no query runs longer than 10 s
-  pool.on('connect', (client) => void client.query('set statement_timeout = 10000'));
 
   const run: Peer = async (q, limit, offset, counting) => {
     const words = tokenize(q.text);
