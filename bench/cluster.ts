@@ -9,7 +9,9 @@
  *   1. (`--poll-phase`) write-to-visible with the change feed polled only (no LISTEN/NOTIFY): each write
  *      is a point created through the proxy, timed until every process shows it in search, its tile and
  *      its details; the processes are then restarted with NOTIFY on;
- *   2. the same with NOTIFY;
+ *   2. the same with NOTIFY; during both write phases each process records its event-loop delay and
+ *      garbage-collection pauses (recordPauses), and so does the bench, so a slow write can be told
+ *      from a stalled process, a long collection or the bench's own polling;
  *   3. `--devices` devices (the Phoenix protocol over `ws`, city-sized views around Paris) spread over
  *      the processes, a third on each, with their memory; `--beams` hot beams posted through the proxy
  *      (so each reaches the processes through Redis), counting every receipt each device should get;
@@ -30,6 +32,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import pg from 'pg';
@@ -110,7 +113,13 @@ async function runNode(listen: boolean): Promise<void> {
   });
   await app.listen({ port: 0, host: HOST });
   const port = (app.server.address() as net.AddressInfo).port;
+  const pauses = recordPauses();
   process.on('message', (message: { type: string }) => {
+    if (message.type === 'pauses-start') {
+      pauses.start();
+      process.send?.({ type: 'ok' });
+    }
+    if (message.type === 'pauses') process.send?.({ type: 'pauses', ...pauses.stop() });
     if (message.type === 'stats') {
       collectGarbage();
       process.send?.({
@@ -128,6 +137,53 @@ async function runNode(listen: boolean): Promise<void> {
     }
   });
   process.send?.({ type: 'ready', port, pid: process.pid });
+}
+
+interface Pauses {
+  /** the event loop's longest delay and its p99 (ms). */
+  loopMax: number;
+  loopP99: number;
+  /** garbage collections: the longest pause, the longest major (mark-compact) one, their count and sum (ms). */
+  gcMax: number;
+  gcMajorMax: number;
+  gcCount: number;
+  gcTotal: number;
+}
+
+/**
+ * What stalls a process while it is recorded: its event loop's delay (perf_hooks, 10 ms resolution)
+ * and its garbage collections' pauses. A write late on every surface of a process at once, details
+ * (a plain database read) included, points at the process, not an index (issue 25).
+ */
+function recordPauses(): { start(): void; stop(): Pauses } {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let gc: { duration: number; major: boolean }[] | null = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      gc?.push({ duration: entry.duration, major: kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR });
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return {
+    start() {
+      loop.reset();
+      loop.enable();
+      gc = [];
+    },
+    stop() {
+      loop.disable();
+      const pauses = gc ?? [];
+      gc = null;
+      return {
+        loopMax: loop.max / 1e6,
+        loopP99: loop.percentile(99) / 1e6,
+        gcMax: Math.max(0, ...pauses.map((p) => p.duration)),
+        gcMajorMax: Math.max(0, ...pauses.filter((p) => p.major).map((p) => p.duration)),
+        gcCount: pauses.length,
+        gcTotal: pauses.reduce((sum, p) => sum + p.duration, 0),
+      };
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -588,6 +644,28 @@ async function main(): Promise<void> {
       ]);
       rows.push([`Writes not visible everywhere within 5 s, ${name}`, String(result.missed)]);
     };
+    /** The writes of one phase, with each process's (and the bench's own) stalls recorded meanwhile. */
+    const writePhase = async (name: string, token: string, tag: string) => {
+      await Promise.all(nodes.map((node) => node.request('pauses-start')));
+      const own = recordPauses();
+      own.start();
+      const result = await writeToVisible(base, ports(), token, tag, writes);
+      const mine = own.stop();
+      const theirs = (await Promise.all(nodes.map((node) => node.request('pauses')))) as unknown as Pauses[];
+      visibleRows(name, result);
+      const f = (v: number) => v.toFixed(0);
+      rows.push([
+        `Stalls during the writes, ${name}: event-loop delay max (p99) per process; the bench's own`,
+        `${theirs.map((p) => `${f(p.loopMax)} (${f(p.loopP99)})`).join(' / ')} ms; ${f(mine.loopMax)} (${f(mine.loopP99)}) ms`,
+      ]);
+      rows.push([
+        `Garbage collection during the writes, ${name}: longest pause (longest major), count, total per process`,
+        theirs
+          .map((p) => `${f(p.gcMax)} (${f(p.gcMajorMax)}) ms, ${p.gcCount}, ${f(p.gcTotal)} ms`)
+          .join(' / '),
+      ]);
+      return result;
+    };
 
     // the bench's users, one per write phase (a user adds at most 60 points in 10 minutes, across the
     // processes): the second is an admin, who beams any point
@@ -611,14 +689,13 @@ async function main(): Promise<void> {
     if (pollPhase) {
       await startNodes(false);
       const pollToken = await signUp('clusterpoll', false);
-      visibleRows('polling only', await writeToVisible(base, ports(), pollToken, 'poll', writes));
+      await writePhase('polling only', pollToken, 'poll');
       await Promise.all(nodes.map(stopChild));
     }
     await startNodes(true);
     const token = await signUp('clusterbench', true);
     const rssIdle = nodes.map((node) => rssOf(node.process.pid!));
-    const notify = await writeToVisible(base, ports(), token, 'notify', writes);
-    visibleRows('NOTIFY', notify);
+    const notify = await writePhase('NOTIFY', token, 'notify');
 
     // devices, a third on each process
     const t0 = Date.now();
