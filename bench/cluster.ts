@@ -28,6 +28,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import inspector from 'node:inspector';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,6 +158,7 @@ interface Pauses {
  */
 function recordPauses(): { start(): void; stop(): Pauses } {
   const loop = monitorEventLoopDelay({ resolution: 10 });
+  const profile = cpuProfiler(process.env['BENCH_CPU_PROFILE_DIR']);
   let gc: { duration: number; major: boolean }[] | null = null;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -169,9 +171,11 @@ function recordPauses(): { start(): void; stop(): Pauses } {
       loop.reset();
       loop.enable();
       gc = [];
+      profile?.start();
     },
     stop() {
       loop.disable();
+      profile?.stop();
       const pauses = gc ?? [];
       gc = null;
       return {
@@ -183,6 +187,31 @@ function recordPauses(): { start(): void; stop(): Pauses } {
         gcTotal: pauses.reduce((sum, p) => sum + p.duration, 0),
       };
     },
+  };
+}
+
+/**
+ * With BENCH_CPU_PROFILE_DIR set, a CPU profile of the process over each recording (node:inspector),
+ * written as `{pid}-{n}.cpuprofile` for Chromium's DevTools: what holds the event loop during the writes.
+ */
+function cpuProfiler(dir: string | undefined): { start(): void; stop(): void } | null {
+  if (!dir) return null;
+  const session = new inspector.Session();
+  session.connect();
+  session.post('Profiler.enable');
+  let taken = 0;
+  return {
+    start: () => session.post('Profiler.start'),
+    stop: () =>
+      session.post('Profiler.stop', (error, result) => {
+        if (error) return;
+        fs.mkdirSync(dir, { recursive: true });
+        taken += 1;
+        fs.writeFileSync(
+          path.join(dir, `${process.pid}-${taken}.cpuprofile`),
+          JSON.stringify(result.profile),
+        );
+      }),
   };
 }
 
