@@ -1,5 +1,5 @@
 import type { PointColumns } from './columns';
-import { commonLevel, lowerBound, mortonHalves, mortonHigh, mortonLow, nodeSpan, quantise } from './morton';
+import { commonLevel, lowerBound, mortonHigh, mortonLow, nodeSpan, quantise } from './morton';
 
 /**
  * Clustering options, in the units supercluster documents.
@@ -17,18 +17,9 @@ const LOW = 2 ** 24;
 /** Cluster ids pack the cell number and its level: id = cell * LEVEL_SLOTS + level (< 2^43). */
 const LEVEL_SLOTS = 32;
 
-/** A cluster or a single point found in a tile: the run [start, end) of the group's sorted arrays. */
-export interface CellRun {
-  start: number;
-  end: number;
-  /** the cell's level (zoom + CELL_LEVELS) and number at that level. */
-  level: number;
-  cell: number;
-}
-
 /**
  * The points of one layer group sorted by Morton code, with prefix sums of their world positions.
- * Immutable once built: a change rebuilds the group's index from the columns and swaps it in.
+ * Not changed once built: changes go to a LiveGroup's overlay (live-group.ts), folded into a new one.
  */
 export class GroupIndex {
   readonly size: number;
@@ -38,17 +29,20 @@ export class GroupIndex {
   /** sumX[i] = sum of world x of the first i points (length size + 1). */
   readonly sumX: Float64Array;
   readonly sumY: Float64Array;
+  /** The arrays above at their full length (size plus room to grow), for a later fold to reuse. */
+  private readonly room: Arrays;
 
-  private constructor(order: Uint32Array, codes: Float64Array, sumX: Float64Array, sumY: Float64Array) {
-    this.size = order.length;
-    this.order = order;
-    this.codes = codes;
-    this.sumX = sumX;
-    this.sumY = sumY;
+  private constructor(room: Arrays, size: number) {
+    this.size = size;
+    this.room = room;
+    this.order = room.order.subarray(0, size);
+    this.codes = room.codes.subarray(0, size);
+    this.sumX = room.sumX.subarray(0, size + 1);
+    this.sumY = room.sumY.subarray(0, size + 1);
   }
 
   static empty(): GroupIndex {
-    return new GroupIndex(new Uint32Array(0), new Float64Array(0), new Float64Array(1), new Float64Array(1));
+    return new GroupIndex(allocate(0), 0);
   }
 
   /**
@@ -105,9 +99,9 @@ export class GroupIndex {
       [lo, loNext] = [loNext, lo];
       [order, orderNext] = [orderNext, order];
     }
-    const codes = new Float64Array(n);
-    const sumX = new Float64Array(n + 1);
-    const sumY = new Float64Array(n + 1);
+    const room = allocate(n);
+    room.order.set(order);
+    const { codes, sumX, sumY } = room;
     let sx = 0;
     let sy = 0;
     for (let i = 0; i < n; i++) {
@@ -118,34 +112,34 @@ export class GroupIndex {
       sumX[i + 1] = sx;
       sumY[i + 1] = sy;
     }
-    return new GroupIndex(order, codes, sumX, sumY);
+    return new GroupIndex(room, n);
+  }
+
+  /** World x of the entry at `p` (from the prefix sums). */
+  x(p: number): number {
+    return (this.sumX[p + 1] as number) - (this.sumX[p] as number);
+  }
+
+  y(p: number): number {
+    return (this.sumY[p + 1] as number) - (this.sumY[p] as number);
   }
 
   /**
-   * A new index equal to this one without the entries of `removed` slots and with `added` slots (their
-   * current positions in the columns): one linear merge pass, a few milliseconds for the largest group
-   * at a million points where a full rebuild takes a hundred or more. A slot may be in both lists (a
-   * point that moved, or a freed slot reused): its old entry goes, its new one comes in.
+   * A new index equal to this one without the entries at positions `cuts` (sorted) and with `adds`
+   * (sorted by code; each goes after this index's entries of the same code): one linear pass, the fold
+   * of a LiveGroup's overlay (live-group.ts). It writes into `spare`'s arrays when they have room, which
+   * ends `spare`: fresh arrays of a large group each time cost more in page faults and in the collector
+   * (a full collection per fold, pressed by their external memory) than the pass itself.
    */
-  merge(columns: PointColumns, removed: readonly number[], added: readonly number[]): GroupIndex {
-    // where the removed entries are, and where the added ones go, as positions in this index
-    const removeAt: number[] = [];
-    for (const slot of new Set(removed)) {
-      const p = this.order.indexOf(slot);
-      if (p >= 0) removeAt.push(p);
-    }
-    removeAt.sort((a, b) => a - b);
-    const adds = added.map((slot) => {
-      const [h, l] = mortonHalves(quantise(columns.wx[slot] as number), quantise(columns.wy[slot] as number));
-      const code = h * LOW + l;
-      return { slot, code, at: lowerBound(this.codes, code, 0, this.size) };
-    });
-    adds.sort((a, b) => a.code - b.code);
-    const size = this.size - removeAt.length + adds.length;
-    const order = new Uint32Array(size);
-    const codes = new Float64Array(size);
-    const sumX = new Float64Array(size + 1);
-    const sumY = new Float64Array(size + 1);
+  fold(cuts: ArrayLike<number>, adds: readonly Entry[], spare: GroupIndex | null = null): GroupIndex {
+    const size = this.size - cuts.length + adds.length;
+    const room = spare && spare !== this && spare.room.order.length >= size ? spare.room : allocate(size);
+    const { order, codes, sumX, sumY } = room;
+    const inOrder = this.order;
+    const inCodes = this.codes;
+    const inX = this.sumX;
+    const inY = this.sumY;
+    const n = this.size;
     // copy the runs between changes; prefix sums shift by what was added and removed before them
     let i = 0;
     let o = 0;
@@ -153,37 +147,42 @@ export class GroupIndex {
     let dy = 0;
     let r = 0;
     let a = 0;
-    const copyTo = (end: number) => {
-      copyRun(this, i, end, { order, codes, sumX, sumY }, o, dx, dy);
-      o += end - i;
-      i = end;
-    };
-    while (r < removeAt.length || a < adds.length) {
-      const nextRemove = r < removeAt.length ? (removeAt[r] as number) : Infinity;
-      const nextAdd = a < adds.length ? (adds[a] as { at: number }).at : Infinity;
-      if (nextAdd <= nextRemove) {
-        const add = adds[a++] as { slot: number; code: number; at: number };
-        copyTo(add.at);
-        const x = columns.wx[add.slot] as number;
-        const y = columns.wy[add.slot] as number;
+    sumX[0] = 0;
+    sumY[0] = 0;
+    for (;;) {
+      const nextCut = r < cuts.length ? (cuts[r] as number) : n;
+      const add = adds[a];
+      const addAt = add ? lowerBound(inCodes, add.code + 1, i, n) : n;
+      const stop = Math.min(nextCut, addAt);
+      if (stop > i) {
+        order.set(inOrder.subarray(i, stop), o);
+        codes.set(inCodes.subarray(i, stop), o);
+        const shift = o - i;
+        for (let t = i + 1; t <= stop; t++) {
+          sumX[t + shift] = (inX[t] as number) + dx;
+          sumY[t + shift] = (inY[t] as number) + dy;
+        }
+        o += stop - i;
+        i = stop;
+      }
+      if (add && addAt <= nextCut) {
         order[o] = add.slot;
         codes[o] = add.code;
-        sumX[o + 1] = (sumX[o] as number) + x;
-        sumY[o + 1] = (sumY[o] as number) + y;
-        dx += x;
-        dy += y;
+        sumX[o + 1] = (sumX[o] as number) + add.x;
+        sumY[o + 1] = (sumY[o] as number) + add.y;
+        dx += add.x;
+        dy += add.y;
         o++;
-      } else {
-        copyTo(nextRemove);
-        // the removed entry's position is gone from the columns (moved or freed): the sums know it
-        dx -= (this.sumX[i + 1] as number) - (this.sumX[i] as number);
-        dy -= (this.sumY[i + 1] as number) - (this.sumY[i] as number);
+        a++;
+      } else if (i < n) {
+        // the entry at `nextCut` leaves: later sums lose its position
+        dx -= this.x(i);
+        dy -= this.y(i);
         i++;
         r++;
-      }
+      } else break;
     }
-    copyTo(this.size);
-    return new GroupIndex(order, codes, sumX, sumY);
+    return new GroupIndex(room, size);
   }
 
   /** The run of points inside codes [from, to). */
@@ -191,43 +190,28 @@ export class GroupIndex {
     const start = lowerBound(this.codes, from, 0, this.size);
     return [start, lowerBound(this.codes, to, start, this.size)];
   }
+}
 
-  /** Calls `visit` for each non-empty cell at `level` inside the run [start, end), in code order. */
-  cells(level: number, start: number, end: number, visit: (run: CellRun) => void): void {
-    const span = nodeSpan(level);
-    let i = start;
-    while (i < end) {
-      const cell = Math.floor((this.codes[i] as number) / span);
-      const j = lowerBound(this.codes, (cell + 1) * span, i + 1, end);
-      visit({ start: i, end: j, level, cell });
-      i = j;
-    }
-  }
+/** The Morton code of a world position. */
+export function codeOf(wx: number, wy: number): number {
+  const qx = quantise(wx);
+  const qy = quantise(wy);
+  return mortonHigh(qx, qy) * LOW + mortonLow(qx, qy);
+}
 
-  /** The zoom at which the run first shows as more than one feature (CLUSTER_MAX_ZOOM + 1 at most). */
-  expansionZoom(start: number, end: number): number {
-    const common = commonLevel(this.codes[start] as number, this.codes[end - 1] as number);
-    return Math.min(CLUSTER_MAX_ZOOM + 1, common + 1 - CELL_LEVELS);
-  }
+/** The zoom at which points with codes from `low` to `high` first show apart (CLUSTER_MAX_ZOOM + 1 at most). */
+export function expansionOf(low: number, high: number): number {
+  return Math.min(CLUSTER_MAX_ZOOM + 1, commonLevel(low, high) + 1 - CELL_LEVELS);
+}
 
-  centroid(start: number, end: number): [x: number, y: number] {
-    const n = end - start;
-    return [
-      ((this.sumX[end] as number) - (this.sumX[start] as number)) / n,
-      ((this.sumY[end] as number) - (this.sumY[start] as number)) / n,
-    ];
-  }
-
-  /** The run of a cluster id, or null for an id that names no cluster level. */
-  clusterRun(clusterId: number): [start: number, end: number, level: number] | null {
-    if (!Number.isSafeInteger(clusterId) || clusterId < 0) return null;
-    const level = clusterId % LEVEL_SLOTS;
-    const cell = Math.floor(clusterId / LEVEL_SLOTS);
-    if (level < CELL_LEVELS || level > CLUSTER_MAX_ZOOM + CELL_LEVELS || cell >= 4 ** level) return null;
-    const span = nodeSpan(level);
-    const [start, end] = this.range(cell * span, (cell + 1) * span);
-    return [start, end, level];
-  }
+/** The cell a cluster id names, as its level and code range; null for an id that names no cluster level. */
+export function clusterCell(clusterId: number): { level: number; from: number; to: number } | null {
+  if (!Number.isSafeInteger(clusterId) || clusterId < 0) return null;
+  const level = clusterId % LEVEL_SLOTS;
+  const cell = Math.floor(clusterId / LEVEL_SLOTS);
+  if (level < CELL_LEVELS || level > CLUSTER_MAX_ZOOM + CELL_LEVELS || cell >= 4 ** level) return null;
+  const span = nodeSpan(level);
+  return { level, from: cell * span, to: (cell + 1) * span };
 }
 
 function count(counts: Uint32Array, d: number): void {
@@ -238,26 +222,28 @@ export function clusterIdOf(level: number, cell: number): number {
   return cell * LEVEL_SLOTS + level;
 }
 
-/** Copies entries [from, end) of `src` to `dst` at `to`, shifting their prefix sums by (dx, dy). */
-function copyRun(
-  src: GroupIndex,
-  from: number,
-  end: number,
-  dst: { order: Uint32Array; codes: Float64Array; sumX: Float64Array; sumY: Float64Array },
-  to: number,
-  dx: number,
-  dy: number,
-): void {
-  if (end <= from) return;
-  dst.order.set(src.order.subarray(from, end), to);
-  dst.codes.set(src.codes.subarray(from, end), to);
-  const inX = src.sumX;
-  const inY = src.sumY;
-  const outX = dst.sumX;
-  const outY = dst.sumY;
-  const shift = to - from;
-  for (let t = from + 1; t <= end; t++) {
-    outX[t + shift] = (inX[t] as number) + dx;
-    outY[t + shift] = (inY[t] as number) + dy;
-  }
+/** An entry of a group: a slot at its code and world position. */
+export interface Entry {
+  slot: number;
+  code: number;
+  x: number;
+  y: number;
+}
+
+/** A group's arrays with room for `size` points and some more, so that a fold can grow into them. */
+function allocate(size: number): Arrays {
+  const capacity = size === 0 ? 0 : size + Math.max(1024, Math.ceil(size / 16));
+  return {
+    order: new Uint32Array(capacity),
+    codes: new Float64Array(capacity),
+    sumX: new Float64Array(capacity + 1),
+    sumY: new Float64Array(capacity + 1),
+  };
+}
+
+interface Arrays {
+  order: Uint32Array;
+  codes: Float64Array;
+  sumX: Float64Array;
+  sumY: Float64Array;
 }

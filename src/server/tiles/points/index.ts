@@ -9,18 +9,18 @@ import { postPath } from '../../../shared/map/links';
 import { FREE, PointColumns, groupNumber, type PointRecord, type RecordKind } from './columns';
 import { Expiries } from './expiries';
 import type { RecordChunk } from './scan';
-import { CELL_LEVELS, CLUSTER_MAX_ZOOM, GroupIndex, clusterIdOf } from './group-index';
+import { CELL_LEVELS, CLUSTER_MAX_ZOOM, GroupIndex, clusterIdOf, codeOf, type Entry } from './group-index';
+import { LiveGroup, type Removal } from './live-group';
 import { nodeRange } from './morton';
 import { EXTENT, PointLayer, encodeTile, type TileValue } from './mvt';
 
 /**
  * The point tile index: every visible point, event and post in columns (columns.ts), one Morton-sorted
- * cluster index per layer group (group-index.ts), and the tile, leaves and expansion-zoom queries the
- * routes answer. Changes from the store change feed are applied in place to the columns; each group
- * whose membership or positions changed gets a new cluster index — the old one with the changed
- * entries merged in (a linear pass, a few ms for the largest group at a million points), or, for a
- * flood of changes, re-sorted from the columns — swapped in within one synchronous step, so no request
- * ever sees a half-applied change.
+ * cluster index per layer group with an overlay of recent changes (group-index.ts, live-group.ts), and
+ * the tile, leaves and expansion-zoom queries the routes answer. Changes from the store change feed are
+ * applied in place to the columns; each group whose membership or positions changed gets a new
+ * LiveGroup (the changed entries in its overlay, or, for a flood of changes, re-sorted from the
+ * columns) swapped in within one synchronous step, so no request ever sees a half-applied change.
  */
 
 /** A record with the time it stops being shown (events, and posts that expire). */
@@ -62,15 +62,21 @@ export function abbreviate(count: number): string {
   return String(count);
 }
 
-/** Changes to one group up to which they are merged into its index rather than re-sorting it. */
+/** Changes to one group in one step up to which they go to its overlay rather than re-sorting it. */
 const MERGE_LIMIT = 4096;
+
+function push<T>(map: Map<number, T[]>, group: number, item: T): void {
+  const list = map.get(group);
+  if (list) list.push(item);
+  else map.set(group, [item]);
+}
 
 /** Map coordinates are shown to 6 decimals (§9). */
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export class PointTileIndex {
   private readonly columns: PointColumns;
-  private readonly groups: GroupIndex[] = LAYER_GROUPS.map(() => GroupIndex.empty());
+  private readonly groups: LiveGroup[] = LAYER_GROUPS.map(() => LiveGroup.of(GroupIndex.empty()));
   /** per group: the change feed position its content reflects (bumped on every change it sees). */
   private readonly versions: number[];
   /** events' hide times, for the periodic sweep. */
@@ -112,7 +118,7 @@ export class PointTileIndex {
   buildAll(): void {
     const slots = this.columns.slotsByGroup(LAYER_GROUPS.length);
     slots.forEach((groupSlots, g) => {
-      this.groups[g] = GroupIndex.build(this.columns, groupSlots);
+      this.groups[g] = LiveGroup.of(GroupIndex.build(this.columns, groupSlots));
     });
   }
 
@@ -136,38 +142,33 @@ export class PointTileIndex {
     now: number,
   ): void {
     const byId = new Map(rows.map((row) => [row.id, row]));
-    /** per group: slots whose old entry leaves its index, and slots entering it. */
-    const removed = new Map<number, number[]>();
-    const added = new Map<number, number[]>();
-    const push = (map: Map<number, number[]>, group: number, slot: number) => {
-      const list = map.get(group);
-      if (list) list.push(slot);
-      else map.set(group, [slot]);
-    };
+    const c = this.columns;
+    /** per group: entries that leave it (by their code before the change), and entries that come. */
+    const removed = new Map<number, Removal[]>();
+    const added = new Map<number, Entry[]>();
     const touched = new Set<number>();
     for (const id of ids) {
       const row = byId.get(id);
-      const slotBefore = this.columns.slotOf(kind, id);
+      const slotBefore = c.slotOf(kind, id);
+      const codeBefore =
+        slotBefore === undefined ? 0 : codeOf(c.wx[slotBefore] as number, c.wy[slotBefore] as number);
       if (row && (row.hideAfter === null || row.hideAfter > now)) {
         const { moved, oldGroup, slot } = this.putRecord(kind, row);
-        const group = this.columns.group[slot] as number;
+        const group = c.group[slot] as number;
         touched.add(group);
         if (moved) {
-          if (oldGroup !== FREE) push(removed, oldGroup, slot);
-          push(added, group, slot);
+          if (oldGroup !== FREE) push(removed, oldGroup, { slot, code: codeBefore });
+          const x = c.wx[slot] as number;
+          const y = c.wy[slot] as number;
+          push(added, group, { slot, code: codeOf(x, y), x, y });
         }
       } else if (slotBefore !== undefined) {
         const oldGroup = this.removeRecord(kind, id);
-        if (oldGroup !== FREE) push(removed, oldGroup, slotBefore);
+        if (oldGroup !== FREE) push(removed, oldGroup, { slot: slotBefore, code: codeBefore });
       }
     }
     for (const g of new Set([...removed.keys(), ...added.keys()])) {
-      const out = removed.get(g) ?? [];
-      const into = added.get(g) ?? [];
-      const index = this.groups[g] as GroupIndex;
-      // a few changes merge into the sorted arrays; a flood (a bulk import) re-sorts the group
-      if (out.length + into.length > Math.max(MERGE_LIMIT, index.size / 8)) this.rebuild(g);
-      else this.groups[g] = index.merge(this.columns, out, into);
+      this.change(g, removed.get(g) ?? [], added.get(g) ?? []);
       touched.add(g);
     }
     for (const g of touched) this.versions[g] = Math.max((this.versions[g] as number) + 1, seq);
@@ -198,16 +199,16 @@ export class PointTileIndex {
     const due = this.expiries.takeDue(now);
     if (due.length === 0) return 0;
     const g = groupNumber('post');
-    const out: number[] = [];
+    const c = this.columns;
+    const out: Removal[] = [];
     for (const id of due) {
-      const slot = this.columns.slotOf('post', id);
+      const slot = c.slotOf('post', id);
       if (slot === undefined) continue;
-      if (this.columns.remove('post', id) !== FREE) out.push(slot);
+      const code = codeOf(c.wx[slot] as number, c.wy[slot] as number);
+      if (c.remove('post', id) !== FREE) out.push({ slot, code });
     }
     if (out.length === 0) return 0;
-    const index = this.groups[g] as GroupIndex;
-    if (out.length > Math.max(MERGE_LIMIT, index.size / 8)) this.rebuild(g);
-    else this.groups[g] = index.merge(this.columns, out, []);
+    this.change(g, out, []);
     this.versions[g] = (this.versions[g] as number) + 1;
     return out.length;
   }
@@ -223,35 +224,24 @@ export class PointTileIndex {
     const scale = 2 ** z;
     const layers: PointLayer[] = [];
     for (const group of groups) {
-      const index = this.groups[groupNumber(group)] as GroupIndex;
-      if (index.size === 0) continue;
-      const [start, end] = index.range(from, to);
-      if (start === end) continue;
+      const live = this.groups[groupNumber(group)] as LiveGroup;
+      if (live.count(from, to) === 0) continue;
       const layer = new PointLayer(group);
       const toTileX = (wx: number) => (wx * scale - x) * EXTENT;
       const toTileY = (wy: number) => (wy * scale - y) * EXTENT;
       if (z <= CLUSTER_MAX_ZOOM) {
-        index.cells(z + CELL_LEVELS, start, end, (run) => {
-          const n = run.end - run.start;
+        const level = z + CELL_LEVELS;
+        live.cells(level, from, to, (cell, n, cx, cy, expansion, slot) => {
           if (n === 1) {
-            this.addPoint(layer, index.order[run.start] as number, group, toTileX, toTileY);
+            this.addPoint(layer, slot, group, toTileX, toTileY);
             return;
           }
-          const [cx, cy] = index.centroid(run.start, run.end);
-          const id = clusterIdOf(run.level, run.cell);
-          const values: TileValue[] = [
-            true,
-            id,
-            n,
-            abbreviate(n),
-            index.expansionZoom(run.start, run.end),
-            group,
-          ];
+          const id = clusterIdOf(level, cell);
+          const values: TileValue[] = [true, id, n, abbreviate(n), expansion, group];
           layer.add(toTileX(cx), toTileY(cy), CLUSTER_KEYS, values, id);
         });
       } else {
-        for (let i = start; i < end; i++)
-          this.addPoint(layer, index.order[i] as number, group, toTileX, toTileY);
+        live.slots(from, to, 0, Infinity, (slot) => this.addPoint(layer, slot, group, toTileX, toTileY));
       }
       layers.push(layer);
     }
@@ -260,14 +250,12 @@ export class PointTileIndex {
 
   /** A page of a cluster's points, in map order; null when the cluster no longer exists. */
   leaves(group: LayerGroup, clusterId: number, offset: number, limit: number): ClusterLeavesPage | null {
-    const index = this.groups[groupNumber(group)] as GroupIndex;
-    const run = index.clusterRun(clusterId);
-    if (!run || run[0] === run[1]) return null;
-    const [start, end] = run;
+    const live = this.groups[groupNumber(group)] as LiveGroup;
+    const cluster = live.cluster(clusterId);
+    if (!cluster) return null;
     const leaves: ClusterLeaf[] = [];
     const c = this.columns;
-    for (let i = start + offset; i < end && leaves.length < limit; i++) {
-      const s = index.order[i] as number;
+    live.slots(cluster.from, cluster.to, offset, limit, (s) => {
       const id = c.ids.get(s);
       leaves.push({
         appnetid: id,
@@ -278,17 +266,16 @@ export class PointTileIndex {
         lat: round6(c.lat[s] as number),
         lon: round6(c.lon[s] as number),
       });
-    }
-    return { total: end - start, leaves };
+    });
+    return { total: cluster.count, leaves };
   }
 
   /** The zoom at which a cluster splits; null when the cluster no longer exists. */
   expansionZoom(group: LayerGroup, clusterId: number): number | null {
-    const index = this.groups[groupNumber(group)] as GroupIndex;
-    const run = index.clusterRun(clusterId);
-    if (!run || run[0] === run[1]) return null;
-    const [start, end, level] = run;
-    return Math.max(level - CELL_LEVELS + 1, index.expansionZoom(start, end));
+    const live = this.groups[groupNumber(group)] as LiveGroup;
+    const cluster = live.cluster(clusterId);
+    if (!cluster) return null;
+    return Math.max(cluster.level - CELL_LEVELS + 1, live.expansionZoom(cluster.from, cluster.to));
   }
 
   private addPoint(
@@ -336,8 +323,15 @@ export class PointTileIndex {
     return this.columns.remove(kind, id);
   }
 
+  /** Puts one step's changes to group `g` in its overlay, or re-sorts the group for a flood of them. */
+  private change(g: number, removals: readonly Removal[], adds: readonly Entry[]): void {
+    const live = this.groups[g] as LiveGroup;
+    if (removals.length + adds.length > Math.max(MERGE_LIMIT, live.size / 8)) this.rebuild(g);
+    else this.groups[g] = live.change(removals, adds);
+  }
+
   private rebuild(g: number): void {
-    this.groups[g] = GroupIndex.build(this.columns, this.columns.slotsOf(g));
+    this.groups[g] = LiveGroup.of(GroupIndex.build(this.columns, this.columns.slotsOf(g)));
   }
 }
 
