@@ -26,7 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { Socket } from 'phoenix';
 import WebSocket, { WebSocketServer } from 'ws';
-import { collectGarbage as gc } from './support';
+import { collectGarbage as gc, log, percentileOf, random as seeded } from './support';
 
 const HOST = '127.0.0.1';
 /** The metro area the devices look at and the points beam from (around Paris). */
@@ -74,28 +74,8 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-/** mulberry32: the same devices and beams on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Box {
   south: number;
@@ -150,7 +130,7 @@ async function runServer(): Promise<void> {
   // the session reads the admin flag on every request: the token may predate it
   await store.db.updateTable('users').set({ is_admin: 1 }).where('username', '=', 'bencher').execute();
   const token = register.json<{ token: string }>().token;
-  const random = prng(7);
+  const random = seeded(7);
   const points = Array.from({ length: POINTS }, (_, i) => ({
     id: `bp${i}`,
     lat: AREA.south + random() * (AREA.north - AREA.south),
@@ -338,7 +318,7 @@ async function openClients(port: number, views: Box[], prefix: string): Promise<
 // child: more clients, for the connection hold (one process cannot open more files than its limit)
 
 async function runHolder(port: number, count: number, offset: number): Promise<void> {
-  const random = prng(1000 + offset);
+  const random = seeded(1000 + offset);
   const views = Array.from({ length: count }, () => randomView(random));
   const clients = await openClients(port, views, `h${offset}_`);
   process.send?.({ type: 'ready', count: clients.length });
@@ -498,10 +478,10 @@ async function phase(
   for (const client of clients) client.close();
   await sleep(500);
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    fanout50: percentile(fanouts, 50),
-    fanout99: percentile(fanouts, 99),
+    p50: percentileOf(latencies, 50),
+    p99: percentileOf(latencies, 99),
+    fanout50: percentileOf(fanouts, 50),
+    fanout99: percentileOf(fanouts, 99),
     lost,
     perSecond,
     memoryPerConnection,
@@ -538,7 +518,7 @@ async function main(): Promise<void> {
   try {
     const token = server.ready['token'] as string;
     const points = server.ready['points'] as Beam['point'][];
-    const random = prng(42);
+    const random = seeded(42);
     const views = Array.from({ length: args.devices }, () => randomView(random));
     const pick = (): Beam => {
       for (;;) {
@@ -678,13 +658,13 @@ async function main(): Promise<void> {
       ],
       [
         'recipient selection per beam p50 / p99',
-        `${(percentile(ours.selection, 50) * 1000).toFixed(0)} us / ${(percentile(ours.selection, 99) * 1000).toFixed(0)} us`,
+        `${(percentileOf(ours.selection, 50) * 1000).toFixed(0)} us / ${(percentileOf(ours.selection, 99) * 1000).toFixed(0)} us`,
         '-',
         '<= 1 ms p99',
       ],
       [
         'recipient selection per beam, CPU time p50 / p99',
-        `${(percentile(ours.selectionCpu, 50) * 1000).toFixed(0)} us / ${(percentile(ours.selectionCpu, 99) * 1000).toFixed(0)} us`,
+        `${(percentileOf(ours.selectionCpu, 50) * 1000).toFixed(0)} us / ${(percentileOf(ours.selectionCpu, 99) * 1000).toFixed(0)} us`,
         '-',
         '<= 1 ms p99',
       ],

@@ -25,7 +25,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { storePostCover, type PostCover } from '../src/server/media/cover';
 import { diskMedia } from '../src/server/media/store';
-import { collectGarbage as gc } from './support';
+import { collectGarbage as gc, log, pct, random as seeded } from './support';
 
 interface Args {
   runs: number;
@@ -50,26 +50,6 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A 4000x3000 picture with what makes photos expensive to code: a sky gradient, a hillside of
  * fine texture (grass, leaves: the high frequencies a JPEG spends its bytes on) and sensor-like noise
@@ -78,7 +58,7 @@ function rng(seed: number): () => number {
  * orientation 6 (held sideways).
  */
 export async function makePhoto(width = 4000, height = 3000): Promise<Buffer> {
-  const random = rng(17);
+  const random = seeded(17);
   const pixels = Buffer.alloc(width * height * 3);
   const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
   for (let y = 0; y < height; y++) {
@@ -343,9 +323,9 @@ async function main(): Promise<void> {
       const cpuSorted = [...cpuMs].sort((a, b) => a - b);
       return {
         name,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-        cpu: percentile(cpuSorted, 50),
+        p50: pct(sorted, 50),
+        p99: pct(sorted, 99),
+        cpu: pct(cpuSorted, 50),
       };
     };
     const rows = [row('storePostCover (sharp)', times.ours, cpu.ours)];

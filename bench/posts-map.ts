@@ -25,6 +25,7 @@ import { PointTileIndex } from '../src/server/tiles/points/index';
 import { readSnapshot } from '../src/server/tiles/points/queries';
 import { openStore, type Store } from '../src/server/store/store';
 import { LAYER_GROUPS } from '../src/shared/map/contract';
+import { log, percentileOf, random as seeded } from './support';
 
 const { values } = parseArgs({
   options: {
@@ -38,26 +39,6 @@ const SEED = Number(values.seed);
 const QUERIES = Number(values.queries);
 const RUNS = 5;
 const TILES = 2000;
-
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
-
-function percentile(list: number[], p: number): number {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function openPlaced(): Promise<Store> {
   const dataDir = path.join(os.tmpdir(), `xpoint-bench-posts-map-${POINTS}-${SEED}`);
@@ -95,7 +76,7 @@ interface Query {
 
 function queryMix(store: Store): Query[] {
   if (store.raw.kind !== 'sqlite') throw new Error('the bench store is SQLite');
-  const random = rng(SEED * 17 + 3);
+  const random = seeded(SEED * 17 + 3);
   const points = store.raw.database
     .prepare('select title, type, lat, lon from points order by random() limit ?')
     .all(Math.ceil(QUERIES * 0.6)) as { title: string; type: string; lat: number; lon: number }[];
@@ -198,11 +179,11 @@ async function main(): Promise<void> {
     const b = timeQueries(withPosts.index, mix, page);
     const label = page ? 'paged search, page 2' : 'suggestion';
     rows.push(
-      `| ${label} | ${fmt(percentile(a, 50))} / ${fmt(percentile(a, 99))} | ${fmt(percentile(b, 50))} / ${fmt(percentile(b, 99))} |`,
+      `| ${label} | ${fmt(percentileOf(a, 50))} / ${fmt(percentileOf(a, 99))} | ${fmt(percentileOf(b, 50))} / ${fmt(percentileOf(b, 99))} |`,
     );
     const postOnly = mix.flatMap((q, i) => (q.kind.startsWith('post') ? [b[i] as number] : []));
     rows.push(
-      `| — post queries only (${postOnly.length}) | | ${fmt(percentile(postOnly, 50))} / ${fmt(percentile(postOnly, 99))} |`,
+      `| — post queries only (${postOnly.length}) | | ${fmt(percentileOf(postOnly, 50))} / ${fmt(percentileOf(postOnly, 99))} |`,
     );
   }
   const found = mix
@@ -222,7 +203,7 @@ async function main(): Promise<void> {
        union all select lat, lon from (select lat, lon from posts where lat is not null order by random() limit ${TILES / 2})`,
     )
     .all() as { lat: number; lon: number }[];
-  const random = rng(SEED);
+  const random = seeded(SEED);
   const tileTimes: number[] = [];
   const groups = [...LAYER_GROUPS];
   for (const { lat, lon } of places) {
@@ -246,7 +227,7 @@ async function main(): Promise<void> {
       `post queries that found a post: ${found} of ${mix.filter((q) => q.kind.startsWith('post')).length}\n` +
       `search index build: ${without.ms.toFixed(0)} ms without posts, ${withPosts.ms.toFixed(0)} ms with (${withPosts.index.size - without.index.size} post documents)\n` +
       `point tile index cold build (scan + load + cluster indexes, ${tiles.count.toLocaleString('en')} records): ${tileBuildMs.toFixed(0)} ms\n` +
-      `tiles z0-16, every group, uncached (${tileTimes.length}): p50 ${fmt(percentile(tileTimes, 50))} ms, p99 ${fmt(percentile(tileTimes, 99))} ms\n`,
+      `tiles z0-16, every group, uncached (${tileTimes.length}): p50 ${fmt(percentileOf(tileTimes, 50))} ms, p99 ${fmt(percentileOf(tileTimes, 99))} ms\n`,
   );
   await store.close();
 }

@@ -39,7 +39,7 @@ import { ChangeFollower } from '../src/server/store/follower';
 import { openStore, type Store } from '../src/server/store/store';
 import { newPoint } from '../test/support/factories';
 import { HttpClient, type Answer } from './http-client';
-import { collectGarbage as gc } from './support';
+import { collectGarbage as gc, log, pct, random as seeded } from './support';
 
 const { values } = parseArgs({
   options: {
@@ -76,27 +76,7 @@ const RUN_BUDGET_MS = 10 * 60_000 + 12 * ROUTE_BUDGET_MS;
 const PG_DATABASE = 'xpoint_bench';
 const PG_SCHEMA = 'search_bench';
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function openSeeded(): Promise<Store> {
   const dataDir = path.join(os.tmpdir(), `xpoint-bench-tiles-${POINTS}-${SEED}`);
@@ -130,7 +110,7 @@ interface Query {
 /** The query mix, drawn from the data itself so that queries find things. */
 function queryMix(store: Store, count: number): Query[] {
   if (store.raw.kind !== 'sqlite') throw new Error('the bench store is SQLite');
-  const random = rng(SEED * 31 + 7);
+  const random = seeded(SEED * 31 + 7);
   const rows = store.raw.database
     .prepare('select title, type, supertype, lat, lon from points order by random() limit ?')
     .all(count) as { title: string; type: string; supertype: string; lat: number; lon: number }[];
@@ -563,7 +543,7 @@ async function timeRoute(
   const sorted = [...times].sort((a, b) => a - b);
   log(
     `${label}: warmed with ${warmed}, timed ${times.length}${times.length < list.length ? ` (time budget spent)` : ''}: ` +
-      `p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms`,
+      `p50 ${pct(sorted, 50).toFixed(2)} ms, p99 ${pct(sorted, 99).toFixed(2)} ms`,
   );
   return { warmed, times, server };
 }
@@ -700,8 +680,8 @@ async function main(): Promise<void> {
   const row = (label: string, timed: { warmed?: number; times: number[]; server?: number[] }) => {
     const s = sorted(timed.times);
     const inside = sorted(timed.server ?? []);
-    const server = inside.length ? `${f(percentile(inside, 50))} / ${f(percentile(inside, 99))}` : '';
-    return `| ${label.padEnd(52)} | ${String(timed.warmed ?? '').padStart(7)} | ${String(s.length).padStart(5)} | ${f(percentile(s, 50)).padStart(8)} | ${f(percentile(s, 99)).padStart(8)} | ${server.padStart(15)} |`;
+    const server = inside.length ? `${f(pct(inside, 50))} / ${f(pct(inside, 99))}` : '';
+    return `| ${label.padEnd(52)} | ${String(timed.warmed ?? '').padStart(7)} | ${String(s.length).padStart(5)} | ${f(pct(s, 50)).padStart(8)} | ${f(pct(s, 99)).padStart(8)} | ${server.padStart(15)} |`;
   };
   const SIDE_LABEL: Record<string, string> = {
     sqlite: 'SQLite FTS5 + R*Tree',
@@ -759,10 +739,10 @@ async function main(): Promise<void> {
       const p = sorted(peer.slice(0, n));
       const o = sorted(own.slice(0, n));
       lines.push(
-        `  ${`${SIDE_LABEL[name]}, ${ROUTE_LABEL[route]}`.padEnd(52)} n ${String(n).padStart(4)}: p50 ${(percentile(p, 50) / percentile(o, 50)).toFixed(1)}x, p99 ${(percentile(p, 99) / percentile(o, 99)).toFixed(1)}x`,
+        `  ${`${SIDE_LABEL[name]}, ${ROUTE_LABEL[route]}`.padEnd(52)} n ${String(n).padStart(4)}: p50 ${(pct(p, 50) / pct(o, 50)).toFixed(1)}x, p99 ${(pct(p, 99) / pct(o, 99)).toFixed(1)}x`,
       );
     }
-  const p99 = (route: Route) => percentile(sorted(oursTimed[route]?.times ?? []), 99);
+  const p99 = (route: Route) => pct(sorted(oursTimed[route]?.times ?? []), 99);
   lines.push(`  ours page 50 / page 2 at p99: ${(p99('page50') / p99('page2')).toFixed(2)}x`);
   process.stdout.write(`${lines.join('\n')}\n`);
   await store.close();

@@ -18,15 +18,22 @@ export function arg(name: string, fallback: string): string {
 export const log = (message: string) =>
   process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 
-/** The p-th percentile of sorted samples. */
 /**
  * A full garbage collection when the bench runs with --expose-gc (else nothing): before a timed phase,
  * so the garbage an earlier phase left (a million generated rows) is not collected inside it.
  */
 export const collectGarbage = () => (globalThis as { gc?: () => void }).gc?.();
 
-export const pct = (sorted: number[], p: number) =>
+/** The p-th percentile of sorted samples (NaN for none). */
+export const pct = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** The p-th percentile of samples in any order. */
+export const percentileOf = (values: readonly number[], p: number) =>
+  pct(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 
 /** A small deterministic generator (mulberry32), so two runs time the same data. */
 export function random(seed: number) {

@@ -43,7 +43,7 @@ import { POINT_SUPERTYPES } from '../src/shared/domain/supertypes';
 import { LAYER_GROUPS, type LayerGroup } from '../src/shared/map/contract';
 import { newPoint } from '../test/support/factories';
 import { HttpClient } from './http-client';
-import { collectGarbage as gc } from './support';
+import { collectGarbage as gc, log, pct, random as seeded } from './support';
 import {
   ON_THE_FLY_QUERY,
   clusterTileQuery,
@@ -84,26 +84,7 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-const log = (message: string) =>
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${message}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function tileOf(lat: number, lon: number, z: number): [number, number] {
   const n = 2 ** z;
@@ -160,7 +141,7 @@ async function main(): Promise<void> {
 
   // --- the tile mix ---------------------------------------------------------------------------
   // anchors: seeded points drawn by seq with the seeded generator, so every run times the same tiles
-  const random = rng(args.seed * 7919 + 1);
+  const random = seeded(args.seed * 7919 + 1);
   if (store.raw.kind !== 'sqlite') throw new Error('the bench seeds SQLite');
   const database = store.raw.database;
   const { lo, hi } = database.prepare('select min(seq) as lo, max(seq) as hi from points').get() as {
@@ -351,7 +332,7 @@ async function main(): Promise<void> {
   await store.close();
 
   // --- report --------------------------------------------------------------------------------
-  const oursP = { p50: percentile(genTimes, 50), p99: percentile(genTimes, 99) };
+  const oursP = { p50: pct(genTimes, 50), p99: pct(genTimes, 99) };
   const lines: [string, string, string][] = [
     ['points (+ visible events)', String(index.count), ''],
     ['cold index build', `${(buildMs / 1000).toFixed(2)} s`, 'budget <= 6 s'],
@@ -371,14 +352,10 @@ async function main(): Promise<void> {
     ['  p99', `${oursP.p99.toFixed(3)} ms`, 'budget <= 2 ms'],
     [
       '  with gzip, first request p50 / p99',
-      `${percentile(gzTimes, 50).toFixed(3)} / ${percentile(gzTimes, 99).toFixed(3)} ms`,
+      `${pct(gzTimes, 50).toFixed(3)} / ${pct(gzTimes, 99).toFixed(3)} ms`,
       '',
     ],
-    [
-      '  LRU hit p50 / p99',
-      `${percentile(hitTimes, 50).toFixed(4)} / ${percentile(hitTimes, 99).toFixed(4)} ms`,
-      '',
-    ],
+    ['  LRU hit p50 / p99', `${pct(hitTimes, 50).toFixed(4)} / ${pct(hitTimes, 99).toFixed(4)} ms`, ''],
   ];
   if (versus) lines.push(...versusLines(versus, setup as PostgisSetup, args));
   else lines.push(['PostGIS', args.postgis ? 'not available' : 'skipped (--no-postgis)', '']);
@@ -398,13 +375,13 @@ async function main(): Promise<void> {
       ],
       [
         '  time: geojson-vt getTile+encode p50 / p99',
-        `${percentile(vtTimes, 50).toFixed(2)} / ${percentile(vtTimes, 99).toFixed(2)} ms (build ${(vtBuildMs / 1000).toFixed(1)} s)`,
+        `${pct(vtTimes, 50).toFixed(2)} / ${pct(vtTimes, 99).toFixed(2)} ms (build ${(vtBuildMs / 1000).toFixed(1)} s)`,
         '',
       ],
       [
         '  time: ours p50 / p99 (same tiles)',
-        `${percentile(oursLowTimes, 50).toFixed(3)} / ${percentile(oursLowTimes, 99).toFixed(3)} ms`,
-        `ratio p99 ${(percentile(vtTimes, 99) / percentile(oursLowTimes, 99)).toFixed(0)}x`,
+        `${pct(oursLowTimes, 50).toFixed(3)} / ${pct(oursLowTimes, 99).toFixed(3)} ms`,
+        `ratio p99 ${(pct(vtTimes, 99) / pct(oursLowTimes, 99)).toFixed(0)}x`,
       ],
     );
   lines.push(
@@ -548,11 +525,11 @@ async function compareOverHttp(
         results[side] = { times, handler, warmed, bytes };
         log(
           `run ${run + 1}, ${side}: ${warmed} warm-up tiles, ${times.length} timed, ` +
-            `p50 ${percentile(
+            `p50 ${pct(
               [...times].sort((a, b) => a - b),
               50,
             ).toFixed(3)} ms, ` +
-            `p99 ${percentile(
+            `p99 ${pct(
               [...times].sort((a, b) => a - b),
               99,
             ).toFixed(3)} ms (load ${os.loadavg()[0]?.toFixed(1)})`,
@@ -600,9 +577,8 @@ function versusLines(versus: Versus, setup: PostgisSetup, args: Args): [string, 
       : `${lo.toFixed(digits)}-${hi.toFixed(digits)}${unit}`;
   };
   const perRun = (side: Side, p: number, count?: (run: Record<Side, SideRun>) => number) =>
-    versus.runs.map((run) => percentile(sorted(run[side].times.slice(0, count?.(run))), p));
-  const inHandler = (side: Side, p: number) =>
-    versus.runs.map((run) => percentile(sorted(run[side].handler), p));
+    versus.runs.map((run) => pct(sorted(run[side].times.slice(0, count?.(run))), p));
+  const inHandler = (side: Side, p: number) => versus.runs.map((run) => pct(sorted(run[side].handler), p));
   const fly = (run: Record<Side, SideRun>) => run['postgis-on-the-fly'].times.length;
   const ratio = (peer: number[], ours: number[]) => peer.map((value, i) => value / (ours[i] as number));
   const runsText = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(' / ');
