@@ -1,6 +1,6 @@
 /**
  * The multi-process run (issue 25): `npm run bench:cluster -- [--points 1000000] [--devices 30000]
- * [--writes 40] [--beams 30] [--poll-phase true]`.
+ * [--writes 200] [--beams 30] [--poll-phase true]`.
  *
  * Three XPoint processes on one PostgreSQL database, one Redis and one S3-protocol media bucket (s3rver,
  * each process with a data directory of its own, as on three machines), behind a small round-robin
@@ -55,6 +55,8 @@ const GUARD_MS = 40 * 60_000;
 /** A write not visible everywhere after this counts as never shown. */
 const VISIBLE_TIMEOUT_MS = 5_000;
 const SIGN_UP_LIMIT = 10;
+/** Writes per bench user: under the 60 creates a person may make in 10 minutes (points/routes.ts). */
+const WRITES_PER_USER = 50;
 const PASSWORD = 'correct-horse-1';
 const SURFACES = ['search', 'tiles', 'details'] as const;
 type Surface = (typeof SURFACES)[number];
@@ -468,7 +470,7 @@ interface Written {
 async function writeToVisible(
   proxy: string,
   ports: number[],
-  token: string,
+  tokens: readonly string[],
   label: string,
   count: number,
 ): Promise<{
@@ -490,7 +492,7 @@ async function writeToVisible(
       proxy,
       '/v1/xpoint/create',
       { supertype: 'business', type: 'bakery', title, lat, lon, confirmNotDuplicate: true },
-      token,
+      tokens[Math.floor(n / WRITES_PER_USER) % tokens.length],
     );
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
     const t0 = clock();
@@ -562,7 +564,7 @@ async function redisAnswers(): Promise<boolean> {
 async function main(): Promise<void> {
   const points = Number(arg('points', '1000000'));
   const devices = Number(arg('devices', '30000'));
-  const writes = Number(arg('writes', '40'));
+  const writes = Number(arg('writes', '200'));
   const beamCount = Number(arg('beams', '30'));
   const pollPhase = arg('poll-phase', 'true') !== 'false';
   const guard = setTimeout(() => {
@@ -674,11 +676,11 @@ async function main(): Promise<void> {
       rows.push([`Writes not visible everywhere within 5 s, ${name}`, String(result.missed)]);
     };
     /** The writes of one phase, with each process's (and the bench's own) stalls recorded meanwhile. */
-    const writePhase = async (name: string, token: string, tag: string) => {
+    const writePhase = async (name: string, tokens: readonly string[], tag: string) => {
       await Promise.all(nodes.map((node) => node.request('pauses-start')));
       const own = recordPauses();
       own.start();
-      const result = await writeToVisible(base, ports(), token, tag, writes);
+      const result = await writeToVisible(base, ports(), tokens, tag, writes);
       const mine = own.stop();
       const theirs = (await Promise.all(nodes.map((node) => node.request('pauses')))) as unknown as Pauses[];
       visibleRows(name, result);
@@ -696,15 +698,17 @@ async function main(): Promise<void> {
       return result;
     };
 
-    // the bench's users, one per write phase (a user adds at most 60 points in 10 minutes, across the
-    // processes): the second is an admin, who beams any point
+    // the bench's users, WRITES_PER_USER writes each (a user adds at most 60 points in 10 minutes,
+    // across the processes), each signed up from an address of its own (10 sign-ups per address); the
+    // first of the NOTIFY phase is an admin, who beams any point
     const signUp = async (username: string, admin: boolean): Promise<string> => {
-      const res = await call(base, '/v1/account/register', {
-        username,
-        email: `${username}@example.com`,
-        fullname: 'Cluster Bench',
-        password: PASSWORD,
-      });
+      const res = await call(
+        base,
+        '/v1/account/register',
+        { username, email: `${username}@example.com`, fullname: 'Cluster Bench', password: PASSWORD },
+        undefined,
+        freshAddress(),
+      );
       if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.json)}`);
       if (admin) {
         const client = new pg.Client({ connectionString: database.url });
@@ -715,16 +719,26 @@ async function main(): Promise<void> {
       return res.json['token'] as string;
     };
 
+    /** The users who write one phase's points; the first is an admin when `admin`. */
+    const writers = async (prefix: string, admin: boolean): Promise<string[]> => {
+      const tokens: string[] = [];
+      for (let n = 0; n < Math.max(1, Math.ceil(writes / WRITES_PER_USER)); n++) {
+        tokens.push(await signUp(n === 0 ? prefix : `${prefix}${n}`, admin && n === 0));
+      }
+      return tokens;
+    };
+
     if (pollPhase) {
       await startNodes(false);
-      const pollToken = await signUp('clusterpoll', false);
-      await writePhase('polling only', pollToken, 'poll');
+      const pollTokens = await writers('clusterpoll', false);
+      await writePhase('polling only', pollTokens, 'poll');
       await Promise.all(nodes.map(stopChild));
     }
     await startNodes(true);
-    const token = await signUp('clusterbench', true);
+    const notifyTokens = await writers('clusterbench', true);
+    const token = notifyTokens[0] as string;
     const rssIdle = nodes.map((node) => rssOf(node.process.pid!));
-    const notify = await writePhase('NOTIFY', token, 'notify');
+    const notify = await writePhase('NOTIFY', notifyTokens, 'notify');
 
     // devices, a third on each process
     const t0 = Date.now();
