@@ -8,7 +8,7 @@ let t: LiveApp;
 
 beforeAll(async () => {
   t = await startLiveApp({
-    live: { scheduler: { intervalMs: 60_000, repeatMs: 30 * MIN, hotCount: 3 } },
+    live: { scheduler: { intervalMs: 60_000, repeatMs: 30 * MIN, hotCount: 3, deliveriesPerTurn: 10 } },
   });
 });
 afterAll(async () => {
@@ -104,6 +104,48 @@ describe('the beam scheduler', () => {
       });
     expect(later.sort()).toEqual(['busy:hot', 'running:open', 'starting:open']);
     ws.close();
+  });
+
+  it('lets the event loop turn while a tick sends many beams', async () => {
+    const now = Date.now();
+    await t.store.db
+      .insertInto('points')
+      .values(newPoint({ id: 'harpa', type: 'theatre', lat: 64.15, lon: -21.93 }))
+      .execute();
+    await t.store.db
+      .insertInto('events')
+      .values(
+        Array.from({ length: 45 }, (_, n) => ({
+          id: `reykjavik-${n}`,
+          xpoint_id: 'harpa',
+          title: `Reykjavik evening ${n}`,
+          type: 'concert',
+          start_date: now - 10 * MIN,
+          end_date: now + 50 * MIN,
+          lat: 64.15,
+          lon: -21.93,
+          admission: 'free',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    // every delivery looks for its devices once: the hub's selection count says how many were sent
+    const delivered = t.live.hub.selectionTimes;
+    const before = delivered.length;
+    const seenBetweenTurns: number[] = [];
+    let ticking = true;
+    const watch = () => {
+      seenBetweenTurns.push(delivered.length - before);
+      if (ticking) setImmediate(watch);
+    };
+    setImmediate(watch);
+    await t.live.scheduler.tick(now);
+    ticking = false;
+    const sent = delivered.length - before;
+    expect(sent).toBeGreaterThanOrEqual(45);
+    // other work ran after some of the beams and before the rest
+    expect(seenBetweenTurns.some((n) => n > 0 && n < sent)).toBe(true);
   });
 
   it('beams a new incident or help request once, the moment it appears in the store', async () => {
