@@ -1,6 +1,6 @@
 /**
  * The multi-process run (issue 25): `npm run bench:cluster -- [--points 1000000] [--devices 30000]
- * [--writes 200] [--beams 30] [--poll-phase true]`.
+ * [--writes 200] [--beams 30] [--poll-phase true] [--poll-ms 0]`.
  *
  * Three XPoint processes on one PostgreSQL database, one Redis and one S3-protocol media bucket (s3rver,
  * each process with a data directory of its own, as on three machines), behind a small round-robin
@@ -8,7 +8,8 @@
  * `TRUST_PROXY=loopback`). The database is seeded once with `--points` demo points. Then, in order:
  *   1. (`--poll-phase`) write-to-visible with the change feed polled only (no LISTEN/NOTIFY): each write
  *      is a point created through the proxy, timed until every process shows it in search, its tile and
- *      its details; the processes are then restarted with NOTIFY on;
+ *      its details, asked again at once (or `--poll-ms` later); the processes are then restarted with
+ *      NOTIFY on;
  *   2. the same with NOTIFY; during both write phases each process records its event-loop delay and
  *      garbage-collection pauses (recordPauses), and so does the bench, so a slow write can be told
  *      from a stalled process, a long collection or the bench's own polling;
@@ -478,6 +479,7 @@ async function writeToVisible(
   tokens: readonly string[],
   label: string,
   count: number,
+  pollMs: number,
 ): Promise<{
   perNode: number[][];
   perSurface: Record<Surface, number[]>;
@@ -516,6 +518,7 @@ async function writeToVisible(
           for (const s of SURFACES) if (shown[s] && Number.isNaN(seen[i]![s])) seen[i]![s] = at;
         }),
       );
+      if (pollMs > 0) await sleep(pollMs);
     }
     seen.forEach((surfaces, i) => {
       const all = SURFACES.map((s) => surfaces[s]);
@@ -570,6 +573,8 @@ async function main(): Promise<void> {
   const points = Number(arg('points', '1000000'));
   const devices = Number(arg('devices', '30000'));
   const writes = Number(arg('writes', '200'));
+  // a pause between the rounds of asking every process whether a write shows (0: ask again at once)
+  const pollMs = Number(arg('poll-ms', '0'));
   const beamCount = Number(arg('beams', '30'));
   const pollPhase = arg('poll-phase', 'true') !== 'false';
   const guard = setTimeout(() => {
@@ -685,7 +690,7 @@ async function main(): Promise<void> {
       await Promise.all(nodes.map((node) => node.request('pauses-start')));
       const own = recordPauses();
       own.start();
-      const result = await writeToVisible(base, ports(), tokens, tag, writes);
+      const result = await writeToVisible(base, ports(), tokens, tag, writes, pollMs);
       const mine = own.stop();
       const theirs = (await Promise.all(nodes.map((node) => node.request('pauses')))) as unknown as Pauses[];
       visibleRows(name, result);
