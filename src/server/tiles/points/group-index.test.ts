@@ -87,4 +87,20 @@ describe('folding changes into a group index', () => {
       expect(index.sumX[index.size]).toBeCloseTo(rebuilt.sumX[rebuilt.size] as number, 9);
     }
   });
+
+  it('writes into the arrays of a spare with room, and never into its own', () => {
+    const columns = columnsWith(Array.from({ length: 100 }, (_, i) => ({ lat: 10 + i / 100, lon: 20 })));
+    const base = GroupIndex.build(columns, columns.slotsOf(0));
+    const spare = GroupIndex.build(columns, columns.slotsOf(0));
+    const folded = base.fold([0, 1], [], spare);
+    expect(folded.codes.buffer).toBe(spare.codes.buffer);
+    expect(folded.size).toBe(98);
+    expect(Array.from(folded.codes)).toEqual(Array.from(base.codes.subarray(2)));
+    expect(base.fold([0], [], base).codes.buffer).not.toBe(base.codes.buffer);
+    // a spare too small for the result is left alone
+    const small = GroupIndex.empty();
+    const grown = base.fold([], [], small);
+    expect(grown.codes.buffer).not.toBe(small.codes.buffer);
+    expect(grown.size).toBe(100);
+  });
 });

@@ -188,8 +188,9 @@ describe('a live group under random changes', () => {
   });
 
   it('answers as a re-sorted group across folds of its overlay', () => {
-    // from the second fold on, each writes into the arrays of the base before it
-    expect(run(9, 60, 120)).toBeGreaterThanOrEqual(3);
+    // from the second fold on, each writes into the arrays of the base before it (a built base has
+    // room to grow too)
+    expect(run(9, 60, 120)).toBeGreaterThanOrEqual(2);
   });
 
   it('takes a change back when a new entry leaves before a fold', () => {

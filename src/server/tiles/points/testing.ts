@@ -1,15 +1,10 @@
+import { Random } from '../../seed/random';
 import { PointColumns } from './columns';
 
-/** A seeded random number generator (mulberry32) for the index's property tests. */
+/** A seeded random number generator for the index's property tests: the demo data's own. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed);
+  return () => random.next();
 }
 
 /** Columns holding one business `p{i}` per position, in slot order. */
