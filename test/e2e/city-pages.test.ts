@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPoint } from '../support/factories';
-import { lighthouseAudit } from '../support/lighthouse';
+import { lighthouseAudit, type LighthouseAudit } from '../support/lighthouse';
 import { jsonLdOf, schemaOrgProblems } from '../support/schemaOrg';
 import { DESKTOP, MOBILE, type Viewport } from './support/browser';
 import type { PageDocument } from './support/globals';
@@ -260,16 +260,28 @@ describe('the city page and the event page', () => {
     ['the city page', `/cads/${CITY}`],
     ['the event page', `/e/${EVENT}`],
   ] as const)
-    test(`given Lighthouse’s phone profile, when it audits ${name}, then performance is at least 90 and accessibility, SEO and best practices at least 95`, async () => {
-      const audit = await lighthouseAudit(journey.url(address), [
-        'performance',
-        'accessibility',
-        'seo',
-        'best-practices',
-      ]);
-      console.log(`[e2e] Lighthouse of ${name}:`, audit.scores, audit.timings, audit.failing);
-      expect(audit.scores.performance).toBeGreaterThanOrEqual(90);
+    test(`given Lighthouse’s phone profile, when it audits ${name}, then performance is at least 90 (median of 3 runs) and accessibility, SEO and best practices at least 95`, async () => {
+      // Performance is a timing, and a CI machine running other journeys moves it by 10 points from
+      // one run to the next (81 and 95 for the same page): Lighthouse's own advice is the median of
+      // several runs. Two runs on the same side of 90 settle the median of three.
+      const audits: LighthouseAudit[] = [];
+      const above = () => audits.filter((a) => (a.scores.performance ?? 0) >= 90).length;
+      while (audits.length < 3 && above() < 2 && audits.length - above() < 2) {
+        const audit = await lighthouseAudit(journey.url(address), [
+          'performance',
+          'accessibility',
+          'seo',
+          'best-practices',
+        ]);
+        console.log(`[e2e] Lighthouse of ${name}:`, audit.scores, audit.timings, audit.failing);
+        audits.push(audit);
+      }
+      const performance = audits.map((a) => a.scores.performance ?? 0).sort((a, b) => a - b);
+      expect(
+        performance[1],
+        `performance over ${audits.length} runs: ${performance.join(', ')}`,
+      ).toBeGreaterThanOrEqual(90);
       for (const category of ['accessibility', 'seo', 'best-practices'] as const)
-        expect(audit.scores[category], category).toBeGreaterThanOrEqual(95);
-    }, 180_000);
+        expect(audits[0]?.scores[category], category).toBeGreaterThanOrEqual(95);
+    }, 360_000);
 });
