@@ -150,8 +150,7 @@ export class PointTileIndex {
     for (const id of ids) {
       const row = byId.get(id);
       const slotBefore = c.slotOf(kind, id);
-      const codeBefore =
-        slotBefore === undefined ? 0 : codeOf(c.wx[slotBefore] as number, c.wy[slotBefore] as number);
+      const codeBefore = slotBefore === undefined ? 0 : this.codeAt(slotBefore);
       if (row && (row.hideAfter === null || row.hideAfter > now)) {
         const { moved, oldGroup, slot } = this.putRecord(kind, row);
         const group = c.group[slot] as number;
@@ -204,7 +203,7 @@ export class PointTileIndex {
     for (const id of due) {
       const slot = c.slotOf('post', id);
       if (slot === undefined) continue;
-      const code = codeOf(c.wx[slot] as number, c.wy[slot] as number);
+      const code = this.codeAt(slot);
       if (c.remove('post', id) !== FREE) out.push({ slot, code });
     }
     if (out.length === 0) return 0;
@@ -321,6 +320,11 @@ export class PointTileIndex {
     if (kind === 'event') this.hideAfter.delete(id);
     if (kind === 'post') this.expiries.delete(id);
     return this.columns.remove(kind, id);
+  }
+
+  /** The Morton code of the position a slot holds now (before a change: the code its entry is at). */
+  private codeAt(slot: number): number {
+    return codeOf(this.columns.wx[slot] as number, this.columns.wy[slot] as number);
   }
 
   /** Puts one step's changes to group `g` in its overlay, or re-sorts the group for a flood of them. */
