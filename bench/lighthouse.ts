@@ -97,7 +97,8 @@ async function main(): Promise<void> {
         if (JSON_DIR)
           fs.writeFileSync(path.join(JSON_DIR, `${page.key}-${run + 1}.json`), JSON.stringify(audit.report));
         process.stdout.write(
-          `run ${run + 1} ${page.label} (load ${loadBefore.toFixed(1)}): ${JSON.stringify(audit.scores)}, ` +
+          `run ${run + 1} ${page.label} (load ${loadBefore.toFixed(1)}, CPU benchmark index ${audit.benchmarkIndex}): ` +
+            `${JSON.stringify(audit.scores)}, ` +
             `LCP ${audit.timings.lcp?.toFixed(0)} ms, TBT ${audit.timings.tbt?.toFixed(0)} ms, ` +
             `JS ${audit.scripts.requests} requests ${(audit.scripts.transferBytes / 1024).toFixed(1)} KB; ` +
             `not passed: ${audit.failing.join(', ') || 'none'}\n`,

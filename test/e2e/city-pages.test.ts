@@ -3,7 +3,12 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPoint } from '../support/factories';
-import { lighthouseAudit, type LighthouseAudit } from '../support/lighthouse';
+import {
+  calibratedCpuSlowdown,
+  DEFAULT_CPU_SLOWDOWN,
+  lighthouseAudit,
+  type LighthouseAudit,
+} from '../support/lighthouse';
 import { jsonLdOf, schemaOrgProblems } from '../support/schemaOrg';
 import { DESKTOP, MOBILE, type Viewport } from './support/browser';
 import type { PageDocument } from './support/globals';
@@ -266,20 +271,38 @@ describe('the city page and the event page', () => {
       // several runs. Two runs on the same side of 90 settle the median of three.
       const audits: LighthouseAudit[] = [];
       const above = () => audits.filter((a) => (a.scores.performance ?? 0) >= 90).length;
+      // Lighthouse's 4× is calibrated for a desktop CPU; on a host it calls slow the first audit finds
+      // out, and the audits that count emulate the same phone on it (calibratedCpuSlowdown).
+      let cpuSlowdown = DEFAULT_CPU_SLOWDOWN;
       while (audits.length < 3 && above() < 2 && audits.length - above() < 2) {
-        const audit = await lighthouseAudit(journey.url(address), [
-          'performance',
-          'accessibility',
-          'seo',
-          'best-practices',
-        ]);
-        console.log(`[e2e] Lighthouse of ${name}:`, audit.scores, audit.timings, audit.failing);
+        const audit = await lighthouseAudit(
+          journey.url(address),
+          ['performance', 'accessibility', 'seo', 'best-practices'],
+          2,
+          cpuSlowdown,
+        );
+        console.log(
+          `[e2e] Lighthouse of ${name} (CPU benchmark index ${audit.benchmarkIndex}, slowdown ${audit.cpuSlowdown}×):`,
+          audit.scores,
+          audit.timings,
+          audit.failing,
+        );
+        const calibrated = calibratedCpuSlowdown(audit.benchmarkIndex);
+        if (cpuSlowdown === DEFAULT_CPU_SLOWDOWN && calibrated < cpuSlowdown) {
+          cpuSlowdown = calibrated;
+          continue;
+        }
         audits.push(audit);
       }
       const performance = audits.map((a) => a.scores.performance ?? 0).sort((a, b) => a - b);
       expect(
         performance[1],
-        `performance over ${audits.length} runs: ${performance.join(', ')}`,
+        `performance over ${audits.length} runs: ${performance.join(', ')}; ${audits
+          .map(
+            (a) =>
+              `index ${a.benchmarkIndex} at ${a.cpuSlowdown.toFixed(1)}×: ${JSON.stringify(a.timings)} ${a.failing.join(' ')}`,
+          )
+          .join('; ')}`,
       ).toBeGreaterThanOrEqual(90);
       for (const category of ['accessibility', 'seo', 'best-practices'] as const)
         expect(audits[0]?.scores[category], category).toBeGreaterThanOrEqual(95);

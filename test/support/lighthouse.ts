@@ -13,6 +13,10 @@ export interface LighthouseAudit {
   failing: string[];
   /** the JavaScript the page loaded (Lighthouse's resource summary): requests and bytes transferred. */
   scripts: { requests: number; transferBytes: number };
+  /** Lighthouse's measure of this machine's CPU (`environment.benchmarkIndex`; a high-end desktop is 1500-2000). */
+  benchmarkIndex: number;
+  /** the CPU slowdown the audit simulated. */
+  cpuSlowdown: number;
   /** Lighthouse's whole report, for a closer look (bench:lighthouse --json writes it). */
   report: Result;
 }
@@ -32,14 +36,38 @@ export async function lighthouseScores(
   return (await lighthouseAudit(url, categories)).scores;
 }
 
+/** Lighthouse's CPU slowdown for a phone: 4×, as it is calibrated for a desktop CPU. */
+export const DEFAULT_CPU_SLOWDOWN = 4;
+
+/**
+ * Below this benchmark index Lighthouse warns that "the tested device appears to have a slower CPU than
+ * Lighthouse expects" (its SLOW_CPU_BENCHMARK_INDEX_THRESHOLD).
+ */
+const SLOW_HOST_BENCHMARK_INDEX = 1000;
+
+/**
+ * The CPU slowdown that emulates Lighthouse's mid-tier phone on a host of `benchmarkIndex`.
+ *
+ * Lighthouse's slowdown multiplies what the host measured, so the same 4× makes a slower phone of a
+ * slower host: its throttling documentation asks to calibrate the multiplier to the host's benchmark
+ * index. On a host Lighthouse itself calls slow (index under 1000: CI machines have been), the
+ * multiplier shrinks in proportion, never under 1; on any other host it stays the default 4×, so the
+ * phone emulated is never faster than Lighthouse's own on its slowest expected host.
+ */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number {
+  if (!(benchmarkIndex > 0) || benchmarkIndex >= SLOW_HOST_BENCHMARK_INDEX) return DEFAULT_CPU_SLOWDOWN;
+  return Math.max(1, (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / SLOW_HOST_BENCHMARK_INDEX);
+}
+
 /**
  * Audits `url` with Lighthouse (its default: a phone on a slow network, simulated) in a headless
- * Debian Chromium of its own.
+ * Debian Chromium of its own; `cpuSlowdown` replaces Lighthouse's 4× (see calibratedCpuSlowdown).
  */
 export async function lighthouseAudit(
   url: string,
   categories: LighthouseCategory[],
   attempts = 2,
+  cpuSlowdown = DEFAULT_CPU_SLOWDOWN,
 ): Promise<LighthouseAudit> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -51,11 +79,12 @@ export async function lighthouseAudit(
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) {
       // a trace Chromium failed to record (NO_NAVSTART and the like) says nothing of the page: once more
-      if (attempts > 1) return await lighthouseAudit(url, categories, attempts - 1);
+      if (attempts > 1) return await lighthouseAudit(url, categories, attempts - 1, cpuSlowdown);
       throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
     }
     const audits = result.lhr.audits;
@@ -67,6 +96,8 @@ export async function lighthouseAudit(
     const summary = (audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items;
     const script = summary?.find((row) => row.resourceType === 'script');
     return {
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+      cpuSlowdown,
       failing,
       scripts: { requests: script?.requestCount ?? 0, transferBytes: script?.transferSize ?? 0 },
       report: result.lhr,

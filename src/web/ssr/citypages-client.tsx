@@ -2,6 +2,7 @@
 import '../styles.css';
 import '../ui/ui.css';
 import '../features/citypage/citypage.css';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/details/page';
 import type { CityPagesData } from '../../shared/citypages/page';
@@ -19,6 +20,10 @@ if (data === null) throw new Error('XPoint: the page has no data to hydrate from
 installBrokenImageFallback();
 // real-user timings (issue 23), reported when the page is hidden
 startWebVitals();
-hydrateRoot(container, <CityPagesRoot data={data} />, {
-  onRecoverableError: (error) => console.warn('XPoint: the page was rendered again', error),
+// The page is painted and readable already, so hydration is a transition, done in slices of a few
+// milliseconds that let the browser answer a tap between them (as the full-screen page does).
+startTransition(() => {
+  hydrateRoot(container, <CityPagesRoot data={data} />, {
+    onRecoverableError: (error) => console.warn('XPoint: the page was rendered again', error),
+  });
 });
