@@ -7,12 +7,14 @@
  * proxy on 127.0.0.1 that appends `X-Forwarded-For` as a load balancer does (the processes run with
  * `TRUST_PROXY=loopback`). The database is seeded once with `--points` demo points. Then, in order:
  *   1. (`--poll-phase`) write-to-visible with the change feed polled only (no LISTEN/NOTIFY): each write
- *      is a point created through the proxy, timed until every process shows it in search, its tile and
- *      its details, asked again at once (or `--poll-ms` later); the processes are then restarted with
- *      NOTIFY on;
+ *      is a point created through the proxy, timed from the create's answer until every process shows
+ *      it in search, its tile and its details (each surface of each process asked on its own, again as
+ *      soon as it answers or `--poll-ms` later); the processes are then restarted with NOTIFY on;
  *   2. the same with NOTIFY; during both write phases each process records its event-loop delay and
  *      garbage-collection pauses (recordPauses), and so does the bench, so a slow write can be told
- *      from a stalled process, a long collection or the bench's own polling;
+ *      from a stalled process, a long collection or the bench's own polling; and each process's
+ *      change-feed follower tells when each write was woken for, read and applied by each subscriber
+ *      (traceChanges), so the table says where the writes waited;
  *   3. `--devices` devices (the Phoenix protocol over `ws`, city-sized views around Paris) spread over
  *      the processes, a third on each, with their memory; `--beams` hot beams posted through the proxy
  *      (so each reaches the processes through Redis), counting every receipt each device should get;
@@ -43,6 +45,7 @@ import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import WebSocket from 'ws';
 import { arg, collectGarbage, log, pct, random } from './support';
+import type { ChangeFeedTrace } from '../src/server/store/follower';
 
 const HOST = '127.0.0.1';
 const PG_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -108,12 +111,14 @@ async function runNode(listen: boolean): Promise<void> {
   const media = await openMedia(config);
   await media.store.check();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const trace = traceChanges();
   const app = await buildApp({
     config,
     store,
     media,
     logger: pino({ level: config.logLevel }),
     changeFeedListen: listen,
+    changeFeedTrace: trace.hooks,
   });
   await app.listen({ port: 0, host: HOST });
   const port = (app.server.address() as net.AddressInfo).port;
@@ -121,9 +126,10 @@ async function runNode(listen: boolean): Promise<void> {
   process.on('message', (message: { type: string }) => {
     if (message.type === 'pauses-start') {
       pauses.start();
+      trace.start();
       process.send?.({ type: 'ok' });
     }
-    if (message.type === 'pauses') process.send?.({ type: 'pauses', ...pauses.stop() });
+    if (message.type === 'pauses') process.send?.({ type: 'pauses', ...pauses.stop(), trace: trace.stop() });
     if (message.type === 'stats') {
       collectGarbage();
       process.send?.({
@@ -141,6 +147,64 @@ async function runNode(listen: boolean): Promise<void> {
     }
   });
   process.send?.({ type: 'ready', port, pid: process.pid });
+}
+
+/** When one point's change reached each step in a process (epoch ms; see traceChanges). */
+interface PointTrace {
+  /** the feed row's time: the trigger's clock at the write. */
+  changedAt: number;
+  /** the first wake of the follower after it (on PostgreSQL, a notification), if any. */
+  woken?: number;
+  /** the read of the feed that brought it. */
+  read: number;
+  /** when each subscriber (search, point tiles, ...) had applied it. */
+  handled: Record<string, number>;
+}
+
+/**
+ * Records, while started, when each created or moved point went through the follower's steps in this
+ * process (ChangeFeedTrace): the bench then says where its slowest writes waited (issue 25).
+ */
+function traceChanges(): {
+  hooks: ChangeFeedTrace;
+  start(): void;
+  stop(): Record<string, PointTrace>;
+} {
+  let points: Map<string, PointTrace> | null = null;
+  let wakes: number[] = [];
+  return {
+    hooks: {
+      woken: (at) => points && wakes.push(at),
+      read(changes, at) {
+        if (!points) return;
+        for (const c of changes) {
+          if (c.kind !== 'point' || c.op !== 'upsert' || points.has(c.objectId)) continue;
+          const woken = wakes.find((w) => w >= c.changedAt);
+          points.set(c.objectId, {
+            changedAt: c.changedAt,
+            read: at,
+            handled: {},
+            ...(woken ? { woken } : {}),
+          });
+        }
+      },
+      handled(subscriber, changes, at) {
+        for (const c of changes) {
+          const point = points?.get(c.objectId);
+          if (point && c.kind === 'point') point.handled[subscriber] ??= at;
+        }
+      },
+    },
+    start() {
+      points = new Map();
+      wakes = [];
+    },
+    stop() {
+      const all = Object.fromEntries(points ?? []);
+      points = null;
+      return all;
+    },
+  };
 }
 
 interface Pauses {
@@ -401,31 +465,40 @@ function tileHolds(body: Buffer, id: string): boolean {
   return false;
 }
 
-/** What one process shows of a point: is it in its suggestions, its tile and its details? */
-async function shows(port: number, id: string, title: string, lat: number, lon: number) {
-  const base = `http://${HOST}:${port}`;
-  const [x, y] = tileOf(lat, lon, 18);
-  const [search, tile, details] = await Promise.all([
-    fetch(`${base}/v1/app/searchsuggestions`, {
+/** A point as the bench asks the processes about it. */
+interface Asked {
+  id: string;
+  title: string;
+  lat: number;
+  lon: number;
+}
+
+/**
+ * Does one process show the point on one surface: among its suggestions, in its tile at z18, in its
+ * details? Every body is read, so the connection goes back to the pool.
+ */
+const ASK: Record<Surface, (base: string, point: Asked) => Promise<boolean>> = {
+  async search(base, { title }) {
+    const res = await fetch(`${base}/v1/app/searchsuggestions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ q: title }),
-    }),
-    fetch(`${base}/tiles/points/18/${x}/${y}.mvt`),
-    fetch(`${base}/v1/webonly/xpointdetails/${id}`),
-  ]);
-  // every body is read, so the connection goes back to the pool
-  const [suggestions, tileBody] = await Promise.all([
-    search.text(),
-    tile.arrayBuffer(),
-    details.arrayBuffer(),
-  ]);
-  return {
-    search: search.ok && (JSON.parse(suggestions) as { title: string }[]).some((s) => s.title === title),
-    tiles: tile.ok && tileHolds(Buffer.from(tileBody), id),
-    details: details.ok,
-  } satisfies Record<Surface, boolean>;
-}
+    });
+    const text = await res.text();
+    return res.ok && (JSON.parse(text) as { title: string }[]).some((s) => s.title === title);
+  },
+  async tiles(base, { id, lat, lon }) {
+    const [x, y] = tileOf(lat, lon, 18);
+    const res = await fetch(`${base}/tiles/points/18/${x}/${y}.mvt`);
+    const body = Buffer.from(await res.arrayBuffer());
+    return res.ok && tileHolds(body, id);
+  },
+  async details(base, { id }) {
+    const res = await fetch(`${base}/v1/webonly/xpointdetails/${id}`);
+    await res.arrayBuffer();
+    return res.ok;
+  },
+};
 
 let addresses = 0;
 /**
@@ -467,6 +540,11 @@ async function call(
 interface Written {
   id: string;
   version: number;
+  /** epoch ms: the create call sent, its answer received. */
+  sent: number;
+  answered: number;
+  /** per process, ms after the answer until every surface showed it (NaN: never). */
+  visible: number[];
 }
 
 /**
@@ -495,6 +573,7 @@ async function writeToVisible(
     const title = `Velmora ${label} Bakery ${n} ${randomUUID().slice(0, 6)}`;
     const lat = AREA.south + next() * (AREA.north - AREA.south);
     const lon = AREA.west + next() * (AREA.east - AREA.west);
+    const sent = clock();
     const created = await call(
       proxy,
       '/v1/xpoint/create',
@@ -504,24 +583,34 @@ async function writeToVisible(
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
     const t0 = clock();
     const id = created.json['id'] as string;
-    written.push({ id, version: Number(created.json['version'] ?? 1) });
+    const write: Written = {
+      id,
+      version: Number(created.json['version'] ?? 1),
+      sent,
+      answered: t0,
+      visible: [],
+    };
+    written.push(write);
     const seen = ports.map(() => ({ search: NaN, tiles: NaN, details: NaN }) as Record<Surface, number>);
-    while (clock() - t0 < VISIBLE_TIMEOUT_MS) {
-      const pending = ports.flatMap((port, i) =>
-        SURFACES.some((s) => Number.isNaN(seen[i]![s])) ? [{ port, i }] : [],
-      );
-      if (pending.length === 0) break;
-      await Promise.all(
-        pending.map(async ({ port, i }) => {
-          const shown = await shows(port, id, title, lat, lon);
-          const at = clock() - t0;
-          for (const s of SURFACES) if (shown[s] && Number.isNaN(seen[i]![s])) seen[i]![s] = at;
+    // each process's each surface is asked on its own, again as soon as it answers (or `pollMs`
+    // later): a slow answer of one never holds back the asking of another
+    const point: Asked = { id, title, lat, lon };
+    await Promise.all(
+      ports.flatMap((port, i) =>
+        SURFACES.map(async (surface) => {
+          while (clock() - t0 < VISIBLE_TIMEOUT_MS) {
+            if (await ASK[surface](`http://${HOST}:${port}`, point)) {
+              seen[i]![surface] = clock() - t0;
+              return;
+            }
+            if (pollMs > 0) await sleep(pollMs);
+          }
         }),
-      );
-      if (pollMs > 0) await sleep(pollMs);
-    }
+      ),
+    );
     seen.forEach((surfaces, i) => {
       const all = SURFACES.map((s) => surfaces[s]);
+      write.visible[i] = all.some(Number.isNaN) ? NaN : Math.max(...all);
       if (all.some(Number.isNaN)) missed += 1;
       else perNode[i]!.push(Math.max(...all));
       for (const s of SURFACES) if (!Number.isNaN(surfaces[s])) perSurface[s].push(surfaces[s]);
@@ -685,6 +774,52 @@ async function main(): Promise<void> {
       ]);
       rows.push([`Writes not visible everywhere within 5 s, ${name}`, String(result.missed)]);
     };
+    /**
+     * Where the writes waited in each process, from its follower's trace: p50 / p99 of each step after
+     * the create's answer (woken, read, each subscriber applied, every surface seen), and the steps of
+     * its slowest writes, so a slow tail says whether it waited for the feed, an index or the asking.
+     */
+    const stageRows = (name: string, written: Written[], traces: Record<string, PointTrace>[]) => {
+      traces.forEach((trace, i) => {
+        const steps = new Map<string, number[]>();
+        const add = (step: string, value: number | undefined) => {
+          if (value === undefined || Number.isNaN(value)) return;
+          const list = steps.get(step) ?? [];
+          list.push(value);
+          steps.set(step, list);
+        };
+        const stepsOf = (w: Written) => {
+          const t = trace[w.id];
+          if (!t) return [] as [string, number | undefined][];
+          return [
+            ['written', t.changedAt - w.answered],
+            ['woken', t.woken === undefined ? undefined : t.woken - w.answered],
+            ['read', t.read - w.answered],
+            ...Object.entries(t.handled).map(([subscriber, at]) => [subscriber, at - w.answered]),
+            ['visible', w.visible[i]],
+          ] as [string, number | undefined][];
+        };
+        for (const w of written) for (const [step, value] of stepsOf(w)) add(step, value);
+        const summary = [...steps]
+          .map(([step, values]) => {
+            values.sort((a, b) => a - b);
+            return `${step} ${pct(values, 50).toFixed(0)} / ${pct(values, 99).toFixed(0)}`;
+          })
+          .join(', ');
+        rows.push([`Steps after the create's answer, ${name}, ${label(i)} (p50 / p99 ms)`, summary]);
+        const slowest = written
+          .filter((w) => !Number.isNaN(w.visible[i] ?? NaN))
+          .sort((a, b) => (b.visible[i] ?? 0) - (a.visible[i] ?? 0))
+          .slice(0, Math.max(2, Math.ceil(written.length / 100)));
+        for (const w of slowest)
+          log(
+            `${name}, ${label(i)}, a slowest write (create took ${(w.answered - w.sent).toFixed(0)} ms): ` +
+              stepsOf(w)
+                .map(([step, value]) => `${step} ${value === undefined ? 'n/a' : value.toFixed(0)}`)
+                .join(', '),
+          );
+      });
+    };
     /** The writes of one phase, with each process's (and the bench's own) stalls recorded meanwhile. */
     const writePhase = async (name: string, tokens: readonly string[], tag: string) => {
       await Promise.all(nodes.map((node) => node.request('pauses-start')));
@@ -692,8 +827,17 @@ async function main(): Promise<void> {
       own.start();
       const result = await writeToVisible(base, ports(), tokens, tag, writes, pollMs);
       const mine = own.stop();
-      const theirs = (await Promise.all(nodes.map((node) => node.request('pauses')))) as unknown as Pauses[];
+      const theirs = (await Promise.all(
+        nodes.map((node) => node.request('pauses')),
+      )) as unknown as (Pauses & {
+        trace: Record<string, PointTrace>;
+      })[];
       visibleRows(name, result);
+      stageRows(
+        name,
+        result.written,
+        theirs.map((p) => p.trace),
+      );
       const f = (v: number) => v.toFixed(0);
       rows.push([
         `Stalls during the writes, ${name}: event-loop delay max (p99) per process; the bench's own`,

@@ -20,7 +20,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError, type ErrorBody } from '../shared/errors';
 import type { Config } from './config';
 import type { Store } from './store/store';
-import { ChangeFollower } from './store/follower';
+import { ChangeFollower, type ChangeFeedTrace } from './store/follower';
 import { listenForChanges } from './store/notify';
 import { healthRoutes } from './features/health/routes';
 import { mapRoutes } from './tiles/routes';
@@ -75,6 +75,8 @@ export interface AppDeps {
    * default true. Off, a write shows at the next poll (the latency test's "before").
    */
   changeFeedListen?: boolean;
+  /** told how each change goes through the follower and its subscribers (bench:cluster times it). */
+  changeFeedTrace?: ChangeFeedTrace;
   /**
    * Where media is stored (media/open.ts): main.ts opens and checks it before the app is built; by
    * default the one the configuration names, closed with the app.
@@ -122,6 +124,7 @@ export async function buildApp({
   onRoute,
   changeFeedPollMs,
   changeFeedListen = true,
+  changeFeedTrace,
   media: givenMedia,
   limitsPrefix,
   jobs: givenJobs,
@@ -211,6 +214,7 @@ export async function buildApp({
   // (store/follower.ts); on close it waits for the batches its subscribers have in hand
   const follower = new ChangeFollower(store, {
     ...(changeFeedPollMs !== undefined ? { intervalMs: changeFeedPollMs } : {}),
+    ...(changeFeedTrace !== undefined ? { trace: changeFeedTrace } : {}),
     onError: (error, subscriber) =>
       app.log.error(
         { err: error },

@@ -102,6 +102,35 @@ for (const dialect of TEST_DIALECTS) {
       ]);
     });
 
+    it('tells its trace when it is woken, what each read answered and when each subscriber had applied it', async () => {
+      let clock = 1000;
+      const steps: string[] = [];
+      follower = new ChangeFollower(store, {
+        intervalMs: 60_000,
+        now: () => clock,
+        trace: {
+          woken: (at) => steps.push(`woken ${at}`),
+          read: (changes, at) => steps.push(`read ${changes.map((c) => c.objectId).join(',')} ${at}`),
+          handled: (name, changes, at) =>
+            steps.push(`${name} ${changes.map((c) => c.objectId).join(',')} ${at}`),
+        },
+      });
+      await follower.subscribe(recorder('search'));
+      await follower.subscribe({
+        name: 'tiles',
+        async onChanges() {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          clock = 1040;
+        },
+      });
+      await insert('t1', 't2');
+      clock = 1010;
+      follower.wake();
+      await until(() => steps.length === 4);
+      await follower.settled();
+      expect(steps).toEqual(['woken 1010', 'read t1,t2 1010', 'search t1,t2 1010', 'tiles t1,t2 1040']);
+    });
+
     it('hands nothing more to a closed subscription, and goes on for the others', async () => {
       follower = new ChangeFollower(store, { intervalMs: 60_000 });
       const leaving = recorder('leaving');

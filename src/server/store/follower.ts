@@ -35,7 +35,22 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/**
+ * What a follower tells of each change's way through the process, with the time (ms since the epoch)
+ * of each step: how long a write takes to be read and applied (bench:cluster times it per stage).
+ */
+export interface ChangeFeedTrace {
+  /** `wake()` was called: on PostgreSQL, a commit's notification arrived. */
+  woken?(at: number): void;
+  /** a read of the feed answered these changes, before they are handed out. */
+  read?(changes: readonly StoreChange[], at: number): void;
+  /** `subscriber` has applied these changes (its `onChanges` ended). */
+  handled?(subscriber: string, changes: readonly StoreChange[], at: number): void;
+}
+
 export interface ChangeFollowerOptions extends ChangeReaderOptions {
+  /** told of each wake, read and applied batch (see ChangeFeedTrace). */
+  trace?: ChangeFeedTrace;
   /** between the end of one read and the start of the next; default 500 ms. */
   intervalMs?: number;
   /** change rows older than this are deleted; default one hour. */
@@ -60,6 +75,8 @@ class FeedSubscription implements Subscription {
     private readonly subscriber: ChangeSubscriber,
     private readonly onError: (error: unknown, subscriber?: string) => void,
     private readonly forget: (subscription: FeedSubscription) => void,
+    private readonly trace: ChangeFeedTrace | undefined,
+    private readonly now: () => number,
   ) {}
 
   /** batches waiting to be handed out; a held subscription's do not count (they wait for its build). */
@@ -108,6 +125,7 @@ class FeedSubscription implements Subscription {
         } catch (error) {
           this.onError(error, this.subscriber.name);
         }
+        this.trace?.handled?.(this.subscriber.name, changes, this.now());
       }
     }
   }
@@ -121,6 +139,7 @@ export class ChangeFollower {
   private readonly pruneEveryMs: number;
   private readonly onError: (error: unknown, subscriber?: string) => void;
   private readonly now: () => number;
+  private readonly trace: ChangeFeedTrace | undefined;
   private starting: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -137,6 +156,7 @@ export class ChangeFollower {
     this.pruneEveryMs = options.pruneEveryMs ?? 60 * 1000;
     this.onError = options.onError ?? (() => {});
     this.now = options.now ?? Date.now;
+    this.trace = options.trace;
   }
 
   /**
@@ -148,7 +168,13 @@ export class ChangeFollower {
   async subscribe(subscriber: ChangeSubscriber, { hold = false } = {}): Promise<Subscription> {
     if (this.stopped) throw new Error('the change feed follower is stopped');
     // registered before the position is read: a batch read meanwhile is queued, and cut at the position
-    const subscription = new FeedSubscription(subscriber, this.onError, (s) => this.subscriptions.delete(s));
+    const subscription = new FeedSubscription(
+      subscriber,
+      this.onError,
+      (s) => this.subscriptions.delete(s),
+      this.trace,
+      this.now,
+    );
     this.subscriptions.add(subscription);
     try {
       await (this.starting ??= this.begin().catch((error: unknown) => {
@@ -199,6 +225,7 @@ export class ChangeFollower {
     }
     const { changes, rows } = await this.reader.read();
     if (changes.length > 0) {
+      this.trace?.read?.(changes, this.now());
       const byKind = new Map<ChangeKind, StoreChange[]>();
       for (const change of changes) {
         const list = byKind.get(change.kind);
@@ -242,6 +269,7 @@ export class ChangeFollower {
    */
   wake(): void {
     if (this.stopped || !this.began) return;
+    this.trace?.woken?.(this.now());
     if (this.polling) this.wakeQueued = true;
     else this.schedule(0);
   }
