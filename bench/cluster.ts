@@ -174,7 +174,9 @@ function traceChanges(): {
   let wakes: number[] = [];
   return {
     hooks: {
-      woken: (at) => points && wakes.push(at),
+      woken(at) {
+        if (points) wakes.push(at);
+      },
       read(changes, at) {
         if (!points) return;
         for (const c of changes) {
@@ -206,6 +208,9 @@ function traceChanges(): {
     },
   };
 }
+
+/** What a process answers at the end of a write phase: its stalls and its follower's trace. */
+type Recorded = Pauses & { trace: Record<string, PointTrace> };
 
 interface Pauses {
   /** the event loop's longest delay and its p99 (ms). */
@@ -609,10 +614,11 @@ async function writeToVisible(
       ),
     );
     seen.forEach((surfaces, i) => {
-      const all = SURFACES.map((s) => surfaces[s]);
-      write.visible[i] = all.some(Number.isNaN) ? NaN : Math.max(...all);
-      if (all.some(Number.isNaN)) missed += 1;
-      else perNode[i]!.push(Math.max(...all));
+      // NaN when a surface never showed it (Math.max of a NaN is NaN)
+      const last = Math.max(...SURFACES.map((s) => surfaces[s]));
+      write.visible[i] = last;
+      if (Number.isNaN(last)) missed += 1;
+      else perNode[i]!.push(last);
       for (const s of SURFACES) if (!Number.isNaN(surfaces[s])) perSurface[s].push(surfaces[s]);
     });
   }
@@ -662,7 +668,7 @@ async function main(): Promise<void> {
   const points = Number(arg('points', '1000000'));
   const devices = Number(arg('devices', '30000'));
   const writes = Number(arg('writes', '200'));
-  // a pause between the rounds of asking every process whether a write shows (0: ask again at once)
+  // a pause before asking a process's surface again whether a write shows (0: ask again at once)
   const pollMs = Number(arg('poll-ms', '0'));
   const beamCount = Number(arg('beams', '30'));
   const pollPhase = arg('poll-phase', 'true') !== 'false';
@@ -782,12 +788,6 @@ async function main(): Promise<void> {
     const stageRows = (name: string, written: Written[], traces: Record<string, PointTrace>[]) => {
       traces.forEach((trace, i) => {
         const steps = new Map<string, number[]>();
-        const add = (step: string, value: number | undefined) => {
-          if (value === undefined || Number.isNaN(value)) return;
-          const list = steps.get(step) ?? [];
-          list.push(value);
-          steps.set(step, list);
-        };
         const stepsOf = (w: Written) => {
           const t = trace[w.id];
           if (!t) return [] as [string, number | undefined][];
@@ -799,7 +799,13 @@ async function main(): Promise<void> {
             ['visible', w.visible[i]],
           ] as [string, number | undefined][];
         };
-        for (const w of written) for (const [step, value] of stepsOf(w)) add(step, value);
+        for (const w of written)
+          for (const [step, value] of stepsOf(w)) {
+            if (value === undefined || Number.isNaN(value)) continue;
+            const list = steps.get(step);
+            if (list) list.push(value);
+            else steps.set(step, [value]);
+          }
         const summary = [...steps]
           .map(([step, values]) => {
             values.sort((a, b) => a - b);
@@ -829,9 +835,7 @@ async function main(): Promise<void> {
       const mine = own.stop();
       const theirs = (await Promise.all(
         nodes.map((node) => node.request('pauses')),
-      )) as unknown as (Pauses & {
-        trace: Record<string, PointTrace>;
-      })[];
+      )) as unknown as Recorded[];
       visibleRows(name, result);
       stageRows(
         name,
